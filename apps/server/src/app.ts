@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { DatabaseHandle } from './db/database.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { randomSecret } from './lib/crypto.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { Authenticator } from './modules/auth/authenticator.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import type { ModuleDeps } from './modules/module-deps.js';
+import { ProjectAccess } from './modules/projects/project-access.js';
+import { ProjectsRepository } from './modules/projects/projects.repository.js';
+import { projectsRoutes } from './modules/projects/projects.routes.js';
+import { siteRoutes } from './modules/site/site.routes.js';
+import { tokensRoutes } from './modules/tokens/tokens.routes.js';
+import { installErrorHandling } from './plugins/errors.js';
+import { installIdempotency } from './plugins/idempotency.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { installSecurityHeaders } from './plugins/security-headers.js';
+import { installValidation } from './plugins/validation.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  /** Replaces the mailer built from the config. */
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services' context, for the CLI and tests (seeding, clocks). */
+    plinth: AppContext;
+  }
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** The HMAC key of access tokens: from the config, else generated once and kept in the database. */
+async function loadJwtKey(database: DatabaseHandle, configured: string | null): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  await database.db
+    .insertInto('settings')
+    .values({ key: 'jwt_secret', value: randomSecret(48) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await database.db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'jwt_secret')
+    .executeTakeFirstOrThrow();
+  return new TextEncoder().encode(row.value);
+}
+
+/**
+ * Builds the whole server (API, docs, operations) without listening. The database must be
+ * migrated already.
+ * @example const app = await buildApp({ config, database }); await app.listen({ port: 3000 });
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installValidation(app);
+  installErrorHandling(app);
+  installSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock: options.clock ?? systemClock,
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log: app.log }),
+    log: app.log,
+    jwtKey: await loadJwtKey(database, config.jwtSecret),
+  };
+  const auth = new Authenticator(ctx);
+  const deps: ModuleDeps = { ctx, auth, access: new ProjectAccess(auth, new ProjectsRepository(ctx.db)) };
+
+  app.decorate('plinth', ctx);
+  installIdempotency(app, deps);
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
+  // API-token requests come from any site; no cookies are used, so any origin is safe.
+  await app.register(cors, {
+    origin: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'X-Request-Id'],
+    exposedHeaders: ['ETag', 'Retry-After', 'X-Request-Id', 'Idempotent-Replayed'],
+    maxAge: 86400,
+  });
+
+  await app.register(healthRoutes, deps);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, deps);
+      await api.register(projectsRoutes, deps);
+      await api.register(tokensRoutes, deps);
+      await api.register(siteRoutes, deps);
+      await api.register(adminRoutes, deps);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  app.addHook('onClose', async () => ctx.mailer.close());
+  return app;
+}

@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Dialect } from './db/database.js';
+import type { Database } from './db/schema.js';
+import type { Clock } from './lib/clock.js';
+import type { Mailer } from './lib/mailer.js';
+
+/** What services need from the outside world, built once per app and passed down explicitly. */
+export interface AppContext {
+  readonly config: Config;
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  readonly clock: Clock;
+  readonly mailer: Mailer;
+  readonly log: FastifyBaseLogger;
+  /** HS256 key for access tokens. */
+  readonly jwtKey: Uint8Array;
+}

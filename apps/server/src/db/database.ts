@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// COUNT(*) and BIGINT arrive as strings from pg; our counts stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export interface OpenDatabaseOptions {
+  /** `postgres://…`; when absent, SQLite at `sqlitePath`. */
+  url: string | null;
+  /** A file path, or `:memory:`. */
+  sqlitePath: string;
+  /** PostgreSQL schema to use as search_path (tests isolate themselves this way). */
+  pgSchema?: string;
+  pgPoolSize?: number;
+}
+
+/**
+ * Opens SQLite (WAL, foreign keys, synchronous=FULL) or a PostgreSQL pool behind one Kysely type.
+ * @example const { db, close } = openDatabase({ url: null, sqlitePath: './data/plinth.db' });
+ */
+export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.pgPoolSize ?? 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (options.sqlitePath !== ':memory:') {
+    fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
+  }
+  const sqlite = new SqliteDatabase(options.sqlitePath);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** JSON columns come back parsed from PostgreSQL (jsonb) and as text from SQLite. */
+export function parseJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** Booleans are stored as 0/1 on both databases. */
+export const toBool = (value: unknown): boolean => value === 1 || value === true || value === '1';

@@ -1,0 +1,21 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as foundation from './migrations/0001-foundation.js';
+
+// Listed explicitly (not read from disk) so the built server carries its migrations with it.
+const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema to the newest migration; throws with the failing migration's name. */
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`);
+  }
+}

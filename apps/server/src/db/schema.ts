@@ -1,0 +1,127 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Column conventions shared by both databases: timestamps are ISO 8601 UTC text (they sort as
+ * text), booleans are integers 0/1, and JSON is text on SQLite and jsonb on PostgreSQL (read it
+ * through `parseJson`).
+ */
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  avatar_url: string | null;
+  company: string | null;
+  is_admin: number;
+  status: 'active' | 'pending' | 'invited';
+  created_at: string;
+  updated_at: string;
+}
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+export type SessionRow = Selectable<SessionsTable>;
+
+export interface RefreshTokensTable {
+  id: string;
+  session_id: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface ProjectsTable {
+  id: string;
+  name: string;
+  slug: string;
+  plan: 'starter' | 'pro' | 'enterprise';
+  locales: unknown;
+  default_locale: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+export type ProjectRow = Selectable<ProjectsTable>;
+
+export interface ProjectMembersTable {
+  project_id: string;
+  user_id: string;
+  role: 'owner' | 'admin' | 'editor' | 'author' | 'viewer';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  project_id: string;
+  name: string;
+  scopes: unknown;
+  token_hash: string;
+  token_prefix: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+export type ApiTokenRow = Selectable<ApiTokensTable>;
+
+export interface MessagesTable {
+  id: string;
+  kind: 'contact' | 'support';
+  name: string;
+  email: string;
+  company: string | null;
+  subject: string | null;
+  message: string;
+  ip: string | null;
+  created_at: string;
+}
+export type MessageRow = Selectable<MessagesTable>;
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  body: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  password_resets: PasswordResetsTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  api_tokens: ApiTokensTable;
+  messages: MessagesTable;
+  settings: SettingsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}

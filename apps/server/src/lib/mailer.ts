@@ -1,0 +1,79 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the email exists for; logged so a local operator can follow it. */
+  link?: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP when `smtpUrl` is set; otherwise each email is written as an .eml file under
+ * `<dataDir>/mail` and logged, so a fresh install works without a mail server.
+ * @example const mailer = createMailer({ smtpUrl: null, dataDir: './data', from: 'plinth@localhost', log });
+ */
+export function createMailer(options: {
+  smtpUrl: string | null;
+  dataDir: string;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const { log, from } = options;
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          replyTo: message.replyTo,
+        });
+        log.info({ to: message.to, subject: message.subject }, 'Email sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(options.dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        replyTo: message.replyTo,
+      });
+      await fs.mkdir(outbox, { recursive: true });
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`,
+      );
+      await fs.writeFile(file, info.message as Buffer);
+      log.info(
+        { to: message.to, subject: message.subject, link: message.link, file },
+        'Email written to file (set SMTP_URL to send it)',
+      );
+    },
+    close: () => transport.close(),
+  };
+}
+
+// Until the durable job queue lands, emails go out after the answer; failures are logged.
+export function sendInBackground(ctx: { mailer: Mailer; log: FastifyBaseLogger }, message: MailMessage): void {
+  ctx.mailer.send(message).catch((error: unknown) => {
+    ctx.log.error({ err: error, to: message.to, subject: message.subject }, 'Email could not be sent');
+  });
+}

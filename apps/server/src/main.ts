@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDemo } from './seed.js';
+
+const USAGE = `Usage: plinth <command>
+
+Commands:
+  start     migrate the database, seed a demo on first start, and serve (default)
+  migrate   bring the database schema up to date and exit
+`;
+
+/** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function openConfiguredDatabase(config: Config) {
+  return openDatabase({ url: config.databaseUrl, sqlitePath: path.join(config.dataDir, 'plinth.db') });
+}
+
+async function migrate(config: Config): Promise<void> {
+  const database = openConfiguredDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+    process.stdout.write('The database schema is up to date.\n');
+  } finally {
+    await database.close();
+  }
+}
+
+async function start(config: Config): Promise<void> {
+  const database = openConfiguredDatabase(config);
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database });
+  if (config.seedDemo) await seedDemo(app.plinth, app.log);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'Shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('In-flight requests did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Plinth is serving ${config.publicUrl} (API reference: ${config.publicUrl}/api/docs)`);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command = 'start'] = argv;
+  if (command === 'help' || command === '--help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (command === 'migrate') return migrate(config);
+  if (command === 'start') return start(config);
+  process.stderr.write(`Unknown command "${command}".\n${USAGE}`);
+  process.exit(1);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`Plinth could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

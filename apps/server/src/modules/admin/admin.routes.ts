@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AdminUser, AdminUserQuery, DataOf, Id, ListOf, MessageQuery, SiteMessage, UserParams } from '@plinth/contract';
+import { Type } from 'typebox';
+import { listMeta, pageOf } from '../../lib/pagination.js';
+import { bearer, errorResponses } from '../../lib/route-schemas.js';
+import type { ModuleDeps } from '../module-deps.js';
+import { AdminService } from './admin.service.js';
+
+const tags = ['admin'];
+
+export const adminRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx, auth }) => {
+  const service = new AdminService(ctx);
+
+  app.get('/admin/users', {
+    schema: {
+      tags,
+      security: bearer,
+      querystring: AdminUserQuery,
+      response: { 200: ListOf(AdminUser), ...errorResponses },
+    },
+    handler: async (request) => {
+      await auth.admin(request);
+      const page = pageOf(request.query);
+      const { items, total } = await service.listUsers({ status: request.query.status, page });
+      return { data: items, meta: listMeta(page, total) };
+    },
+  });
+
+  app.post('/admin/users/:userId/approve', {
+    schema: { tags, security: bearer, params: UserParams, response: { 200: DataOf(AdminUser), ...errorResponses } },
+    handler: async (request) => {
+      await auth.admin(request);
+      return { data: await service.approve(request.params.userId) };
+    },
+  });
+
+  app.get('/admin/messages', {
+    schema: {
+      tags,
+      security: bearer,
+      querystring: MessageQuery,
+      response: { 200: ListOf(SiteMessage), ...errorResponses },
+    },
+    handler: async (request) => {
+      await auth.admin(request);
+      const page = pageOf(request.query);
+      const { items, total } = await service.listMessages({ kind: request.query.kind, page });
+      return { data: items, meta: listMeta(page, total) };
+    },
+  });
+
+  app.get('/admin/messages/:messageId', {
+    schema: {
+      tags,
+      security: bearer,
+      params: Type.Object({ messageId: Id }),
+      response: { 200: DataOf(SiteMessage), ...errorResponses },
+    },
+    handler: async (request) => {
+      await auth.admin(request);
+      return { data: await service.getMessage(request.params.messageId) };
+    },
+  });
+};

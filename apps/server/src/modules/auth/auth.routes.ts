@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  LoginBody,
+  LoginResponse,
+  LogoutBody,
+  MessageResponse,
+  RefreshBody,
+  RegisterBody,
+  RegisterResponse,
+  ResetPasswordBody,
+  TokenPair,
+  UpdateMeBody,
+  User,
+} from '@plinth/contract';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.js';
+import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
+import type { ModuleDeps } from '../module-deps.js';
+import { AuthService, type ClientInfo } from './auth.service.js';
+
+const tags = ['auth'];
+const FORGOT_MESSAGE = 'If an account exists for this email, a link to reset the password is on its way.';
+
+const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+});
+
+/** The refresh token travels in the body, the Authorization header, or both (they must agree). */
+function refreshTokenOf(request: FastifyRequest, bodyToken: string | undefined): string {
+  const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const token = bodyToken ?? header;
+  if (!token) {
+    throw new AppError('VALIDATION_FAILED', 'refresh_token is required', [
+      { path: 'refresh_token', message: 'is required' },
+    ]);
+  }
+  return token;
+}
+
+export const authRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx, auth }) => {
+  const service = new AuthService(ctx);
+  if (ctx.config.adminEmail && ctx.config.adminPassword) {
+    await service.ensureAdmin(ctx.config.adminEmail, ctx.config.adminPassword);
+  }
+
+  app.post('/auth/register', {
+    schema: { tags, body: RegisterBody, response: { 201: RegisterResponse, ...errorResponses } },
+    handler: async (request, reply) => reply.status(201).send(await service.register(request.body)),
+  });
+
+  app.post('/auth/login', {
+    schema: { tags, body: LoginBody, response: { 200: LoginResponse, ...errorResponses } },
+    handler: async (request) => service.login(request.body.username, request.body.password, clientOf(request)),
+  });
+
+  app.post('/auth/refresh', {
+    schema: {
+      tags,
+      description: 'Rotates the refresh token. It may come in the body or as `Authorization: Bearer <refresh_token>`.',
+      body: RefreshBody,
+      response: { 200: TokenPair, ...errorResponses },
+    },
+    handler: async (request) => service.refresh(refreshTokenOf(request, request.body?.refresh_token)),
+  });
+
+  app.get('/auth/me', {
+    schema: { tags, security: bearer, response: { 200: User, ...errorResponses } },
+    handler: async (request) => service.me((await auth.user(request)).userId),
+  });
+
+  app.patch('/auth/me', {
+    schema: { tags, security: bearer, body: UpdateMeBody, response: { 200: User, ...errorResponses } },
+    handler: async (request) => service.updateMe((await auth.user(request)).userId, request.body),
+  });
+
+  app.post('/auth/change-password', {
+    schema: { tags, security: bearer, body: ChangePasswordBody, response: { 204: NoContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      await service.changePassword(await auth.user(request), request.body);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/auth/logout', {
+    schema: { tags, body: LogoutBody, response: { 204: NoContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      const bodyToken = request.body?.refresh_token;
+      // The header may hold the access token (ends its session) or nothing at all.
+      const principal = bodyToken ? undefined : await auth.optional(request).catch(() => null);
+      await service.logout({
+        refreshToken: bodyToken,
+        principal: principal?.kind === 'user' ? principal : undefined,
+      });
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/auth/forgot-password', {
+    schema: { tags, body: ForgotPasswordBody, response: { 202: MessageResponse, ...errorResponses } },
+    handler: async (request, reply) => {
+      await service.forgotPassword(request.body.email, clientOf(request));
+      return reply.status(202).send({ message: FORGOT_MESSAGE });
+    },
+  });
+
+  app.post('/auth/reset-password', {
+    schema: { tags, body: ResetPasswordBody, response: { 204: NoContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      await service.resetPassword(request.body.token, request.body.password);
+      return reply.status(204).send(null);
+    },
+  });
+};

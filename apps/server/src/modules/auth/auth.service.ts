@@ -1,0 +1,271 @@
+import type {
+  ChangePasswordBody,
+  LoginResponse,
+  RegisterBody,
+  RegisterResponse,
+  TokenPair,
+  UpdateMeBody,
+  User,
+} from '@plinth/contract';
+import type { AppContext } from '../../context.js';
+import { randomSecret, sha256 } from '../../lib/crypto.js';
+import { AppError, conflict, fieldError, forbidden } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { sendInBackground } from '../../lib/mailer.js';
+import { WindowCounter } from '../../lib/rate-limiter.js';
+import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-tokens.js';
+import { AuthRepository } from './auth.repository.js';
+import { hashPassword, verifyDecoy, verifyPassword } from './passwords.js';
+import type { UserPrincipal } from './principal.js';
+import { normalizeEmail, toUser } from './user.mapper.js';
+
+const REFRESH_TOKEN_MS = 30 * 24 * 3600_000;
+const RESET_TOKEN_MS = 3600_000;
+const LIMIT_WINDOW_MS = 15 * 60_000;
+const INVALID_LOGIN = 'Invalid email or password';
+const INVALID_RESET = 'This reset link is invalid or has expired';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** Accounts and sessions: registration, sign-in, refresh rotation, password changes. */
+export class AuthService {
+  readonly repository: AuthRepository;
+  private readonly failuresPerAccount: WindowCounter;
+  private readonly failuresPerIp: WindowCounter;
+
+  constructor(private readonly ctx: AppContext) {
+    this.repository = new AuthRepository(ctx.db);
+    this.failuresPerAccount = new WindowCounter({ limit: 10, windowMs: LIMIT_WINDOW_MS, clock: ctx.clock });
+    this.failuresPerIp = new WindowCounter({ limit: 30, windowMs: LIMIT_WINDOW_MS, clock: ctx.clock });
+  }
+
+  private now(): string {
+    return this.ctx.clock().toISOString();
+  }
+
+  async register(body: RegisterBody): Promise<RegisterResponse> {
+    const { config } = this.ctx;
+    const email = normalizeEmail(body.email);
+    const existing = await this.repository.findUserByEmail(email);
+    if (existing && existing.status !== 'invited') throw conflict('An account with this email already exists');
+    const isFirstUser = (await this.repository.countRegisteredUsers()) === 0;
+    // Someone invited to a project was let in by its admins, whatever the registration mode.
+    if (!existing && !isFirstUser && config.registration === 'closed') {
+      throw forbidden('Registration is closed on this instance');
+    }
+    const status = isFirstUser || existing || config.registration === 'open' ? 'active' : 'pending';
+    const now = this.now();
+    const fields = {
+      name: body.name.trim(),
+      password_hash: await hashPassword(body.password),
+      company: body.company?.trim() || null,
+      status,
+      updated_at: now,
+    } as const;
+    const user = existing
+      ? await this.repository.updateUser(existing.id, fields)
+      : await this.repository.insertUser({
+          id: newId(),
+          email,
+          avatar_url: null,
+          is_admin: isFirstUser ? 1 : 0,
+          created_at: now,
+          ...fields,
+        });
+    if (!user) throw new Error('registered user vanished');
+    return { user: toUser(user), status };
+  }
+
+  private checkLimits(accountKey: string, ip: string): void {
+    const retryAfter = Math.max(
+      this.failuresPerAccount.retryAfterSeconds(accountKey),
+      this.failuresPerIp.retryAfterSeconds(ip),
+    );
+    if (retryAfter > 0) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many attempts; try again in ${Math.ceil(retryAfter / 60)} minutes`,
+        undefined,
+        {
+          'Retry-After': String(retryAfter),
+        },
+      );
+    }
+  }
+
+  private recordFailure(accountKey: string, ip: string): void {
+    this.failuresPerAccount.record(accountKey);
+    this.failuresPerIp.record(ip);
+  }
+
+  async login(username: string, password: string, client: ClientInfo): Promise<LoginResponse> {
+    const email = normalizeEmail(username);
+    const accountKey = `login:${email}`;
+    this.checkLimits(accountKey, `login:${client.ip}`);
+    const user = await this.repository.findUserByEmail(email);
+    const valid = user?.password_hash
+      ? await verifyPassword(user.password_hash, password)
+      : await verifyDecoy(password);
+    if (!user || !valid) {
+      this.recordFailure(accountKey, `login:${client.ip}`);
+      throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
+    }
+    if (user.status === 'pending') throw forbidden('Your account is awaiting approval');
+    this.failuresPerAccount.reset(accountKey);
+    const sessionId = newId();
+    await this.repository.insertSession({
+      id: sessionId,
+      userId: user.id,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      now: this.now(),
+    });
+    const tokens = await this.issueTokens(user.id, sessionId);
+    return { ...tokens, token_type: 'Bearer', user: toUser(user) };
+  }
+
+  private async issueTokens(userId: string, sessionId: string): Promise<TokenPair> {
+    const now = this.ctx.clock();
+    const refreshToken = randomSecret(32, 'prt_');
+    await this.repository.insertRefreshToken({
+      id: newId(),
+      sessionId,
+      hash: sha256(refreshToken),
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_MS).toISOString(),
+      now: now.toISOString(),
+    });
+    const accessToken = await signAccessToken({ key: this.ctx.jwtKey, userId, sessionId, now });
+    return { access_token: accessToken, refresh_token: refreshToken, expires_in: ACCESS_TOKEN_SECONDS };
+  }
+
+  /**
+   * Rotates a refresh token. Presenting one that was already used means it leaked (or a client
+   * replayed it): the whole session ends, for the thief and the owner alike.
+   */
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const invalid = new AppError('UNAUTHENTICATED', 'The refresh token is invalid; sign in again');
+    const row = await this.repository.findRefreshToken(sha256(refreshToken));
+    if (!row || row.revoked_at !== null) throw invalid;
+    const now = this.now();
+    if (row.used_at !== null || !(await this.repository.markRefreshTokenUsed(row.id, now))) {
+      await this.repository.revokeSession(row.session_id, now);
+      this.ctx.log.warn({ sessionId: row.session_id }, 'Refresh token reused; session revoked');
+      throw invalid;
+    }
+    if (row.expires_at <= now) throw invalid;
+    const user = await this.repository.findUserById(row.user_id);
+    if (user?.status !== 'active') throw invalid;
+    return this.issueTokens(row.user_id, row.session_id);
+  }
+
+  /** Ends the session of the refresh token, or of the caller's access token. */
+  async logout(options: { refreshToken?: string | undefined; principal?: UserPrincipal | undefined }): Promise<void> {
+    const now = this.now();
+    if (options.refreshToken) {
+      const row = await this.repository.findRefreshToken(sha256(options.refreshToken));
+      if (row) await this.repository.revokeSession(row.session_id, now);
+    }
+    if (options.principal) await this.repository.revokeSession(options.principal.sessionId, now);
+  }
+
+  async me(userId: string): Promise<User> {
+    const user = await this.repository.findUserById(userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'The account no longer exists');
+    return toUser(user);
+  }
+
+  async updateMe(userId: string, body: UpdateMeBody): Promise<User> {
+    const user = await this.repository.updateUser(userId, {
+      ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+      ...(body.avatar_url !== undefined ? { avatar_url: body.avatar_url } : {}),
+      updated_at: this.now(),
+    });
+    if (!user) throw new AppError('UNAUTHENTICATED', 'The account no longer exists');
+    return toUser(user);
+  }
+
+  /** Changes the password and ends every other session of the user. */
+  async changePassword(principal: UserPrincipal, body: ChangePasswordBody): Promise<void> {
+    const user = await this.repository.findUserById(principal.userId);
+    if (!user?.password_hash || !(await verifyPassword(user.password_hash, body.current_password))) {
+      throw fieldError('current_password', 'is incorrect');
+    }
+    const now = this.now();
+    await this.repository.updateUser(user.id, {
+      password_hash: await hashPassword(body.new_password),
+      updated_at: now,
+    });
+    await this.repository.revokeUserSessions(user.id, now, principal.sessionId);
+  }
+
+  /**
+   * Emails a one-hour reset link when the account exists. The answer and its timing are the
+   * same either way, so the endpoint cannot be used to discover accounts.
+   */
+  async forgotPassword(rawEmail: string, client: ClientInfo): Promise<void> {
+    const email = normalizeEmail(rawEmail);
+    const accountKey = `forgot:${email}`;
+    this.checkLimits(accountKey, `forgot:${client.ip}`);
+    this.recordFailure(accountKey, `forgot:${client.ip}`);
+    const user = await this.repository.findUserByEmail(email);
+    if (!user || user.status === 'invited') return;
+    const token = randomSecret(32);
+    const now = this.ctx.clock();
+    await this.repository.insertPasswordReset({
+      id: newId(),
+      userId: user.id,
+      hash: sha256(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_MS).toISOString(),
+      now: now.toISOString(),
+    });
+    const link = `${this.ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    sendInBackground(this.ctx, {
+      to: user.email,
+      subject: 'Reset your Plinth password',
+      link,
+      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Plinth account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+    });
+  }
+
+  /** Sets a new password from a reset link (once, within the hour) and ends every session. */
+  async resetPassword(token: string, password: string): Promise<void> {
+    const reset = await this.repository.findPasswordReset(sha256(token));
+    const now = this.now();
+    if (!reset || reset.used_at !== null || reset.expires_at <= now) {
+      throw new AppError('VALIDATION_FAILED', INVALID_RESET, [{ path: 'token', message: 'is invalid or has expired' }]);
+    }
+    if (!(await this.repository.consumePasswordResets(reset.id, reset.user_id, now))) {
+      throw new AppError('VALIDATION_FAILED', INVALID_RESET, [{ path: 'token', message: 'is invalid or has expired' }]);
+    }
+    await this.repository.updateUser(reset.user_id, { password_hash: await hashPassword(password), updated_at: now });
+    await this.repository.revokeUserSessions(reset.user_id, now);
+  }
+
+  /** Creates (or promotes) the instance admin named by PLINTH_ADMIN_EMAIL at start. */
+  async ensureAdmin(rawEmail: string, password: string): Promise<void> {
+    const email = normalizeEmail(rawEmail);
+    const existing = await this.repository.findUserByEmail(email);
+    const now = this.now();
+    if (existing) {
+      if (!existing.is_admin || existing.status !== 'active') {
+        await this.repository.updateUser(existing.id, { is_admin: 1, status: 'active', updated_at: now });
+      }
+      return;
+    }
+    await this.repository.insertUser({
+      id: newId(),
+      email,
+      name: 'Administrator',
+      password_hash: await hashPassword(password),
+      avatar_url: null,
+      company: null,
+      is_admin: 1,
+      status: 'active',
+      created_at: now,
+      updated_at: now,
+    });
+  }
+}

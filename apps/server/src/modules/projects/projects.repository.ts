@@ -1,0 +1,184 @@
+import type { Role } from '@plinth/contract';
+import type { Kysely } from 'kysely';
+import type { Database, ProjectRow } from '../../db/schema.js';
+
+export interface MemberRow {
+  user_id: string;
+  email: string;
+  name: string;
+  role: Role;
+  status: 'active' | 'pending' | 'invited';
+  created_at: string;
+}
+
+/** All SQL of projects and their members. */
+export class ProjectsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findLive(id: string): Promise<ProjectRow | undefined> {
+    return this.db
+      .selectFrom('projects')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async findMembership(projectId: string, userId: string): Promise<{ project: ProjectRow; role: Role } | undefined> {
+    const row = await this.db
+      .selectFrom('projects')
+      .innerJoin('project_members', 'project_members.project_id', 'projects.id')
+      .selectAll('projects')
+      .select('project_members.role')
+      .where('projects.id', '=', projectId)
+      .where('projects.deleted_at', 'is', null)
+      .where('project_members.user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { role, ...project } = row;
+    return { project, role };
+  }
+
+  async listForUser(userId: string, page: { limit: number; offset: number }) {
+    const base = this.db
+      .selectFrom('projects')
+      .innerJoin('project_members', 'project_members.project_id', 'projects.id')
+      .where('project_members.user_id', '=', userId)
+      .where('projects.deleted_at', 'is', null);
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll('projects')
+        .select('project_members.role')
+        .orderBy('projects.created_at', 'desc')
+        .orderBy('projects.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.count) };
+  }
+
+  async slugTaken(slug: string): Promise<boolean> {
+    const row = await this.db.selectFrom('projects').select('id').where('slug', '=', slug).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Creates the project with its creator as owner, in one transaction. */
+  async createWithOwner(project: ProjectRow, ownerId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('projects')
+        .values({ ...project, locales: JSON.stringify(project.locales) })
+        .execute();
+      await trx
+        .insertInto('project_members')
+        .values({
+          project_id: project.id,
+          user_id: ownerId,
+          role: 'owner',
+          created_at: project.created_at,
+          updated_at: project.created_at,
+        })
+        .execute();
+    });
+  }
+
+  async update(
+    id: string,
+    changes: { name?: string; locales?: string[]; default_locale?: string; updated_at: string },
+  ) {
+    await this.db
+      .updateTable('projects')
+      .set({ ...changes, ...(changes.locales ? { locales: JSON.stringify(changes.locales) } : {}) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Projects are never erased by a user; the slug is freed so it can be used again. */
+  async softDelete(id: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('projects')
+      .set((eb) => ({ deleted_at: now, slug: eb.fn<string>('concat', [eb.ref('slug'), eb.val(`~deleted~${id}`)]) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  private memberQuery(projectId: string) {
+    return this.db
+      .selectFrom('project_members')
+      .innerJoin('users', 'users.id', 'project_members.user_id')
+      .select([
+        'project_members.user_id',
+        'users.email',
+        'users.name',
+        'project_members.role',
+        'users.status',
+        'project_members.created_at',
+      ])
+      .where('project_members.project_id', '=', projectId);
+  }
+
+  async listMembers(projectId: string, page: { limit: number; offset: number }) {
+    const [rows, count] = await Promise.all([
+      this.memberQuery(projectId)
+        .orderBy('project_members.created_at', 'asc')
+        .orderBy('project_members.user_id', 'asc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      this.db
+        .selectFrom('project_members')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('project_id', '=', projectId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows as MemberRow[], total: Number(count.count) };
+  }
+
+  async findMember(projectId: string, userId: string): Promise<MemberRow | undefined> {
+    return (await this.memberQuery(projectId).where('project_members.user_id', '=', userId).executeTakeFirst()) as
+      | MemberRow
+      | undefined;
+  }
+
+  async insertMember(member: { projectId: string; userId: string; role: Role; now: string }): Promise<void> {
+    await this.db
+      .insertInto('project_members')
+      .values({
+        project_id: member.projectId,
+        user_id: member.userId,
+        role: member.role,
+        created_at: member.now,
+        updated_at: member.now,
+      })
+      .execute();
+  }
+
+  async updateMemberRole(projectId: string, userId: string, role: Role, now: string): Promise<void> {
+    await this.db
+      .updateTable('project_members')
+      .set({ role, updated_at: now })
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  async deleteMember(projectId: string, userId: string): Promise<void> {
+    await this.db
+      .deleteFrom('project_members')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  async countOwners(projectId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('project_members')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('project_id', '=', projectId)
+      .where('role', '=', 'owner')
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+}

@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AddMemberBody,
+  CreateProjectBody,
+  DataOf,
+  ListOf,
+  Member,
+  MemberParams,
+  PageQuery,
+  Project,
+  ProjectParams,
+  UpdateMemberBody,
+  UpdateProjectBody,
+} from '@plinth/contract';
+import { listMeta, pageOf } from '../../lib/pagination.js';
+import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
+import type { ModuleDeps } from '../module-deps.js';
+import { toProject } from './project.mapper.js';
+import { ProjectsService } from './projects.service.js';
+
+const tags = ['projects'];
+
+export const projectsRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx, auth, access }) => {
+  const service = new ProjectsService(ctx);
+
+  app.get('/projects', {
+    schema: { tags, security: bearer, querystring: PageQuery, response: { 200: ListOf(Project), ...errorResponses } },
+    handler: async (request) => {
+      const user = await auth.user(request);
+      const page = pageOf(request.query);
+      const { items, total } = await service.listMine(user.userId, page);
+      return { data: items, meta: listMeta(page, total) };
+    },
+  });
+
+  app.post('/projects', {
+    schema: { tags, security: bearer, body: CreateProjectBody, response: { 201: DataOf(Project), ...errorResponses } },
+    config: { idempotent: true },
+    handler: async (request, reply) => {
+      const user = await auth.user(request);
+      return reply.status(201).send({ data: await service.create(user.userId, request.body) });
+    },
+  });
+
+  app.get('/projects/:projectId', {
+    schema: { tags, security: bearer, params: ProjectParams, response: { 200: DataOf(Project), ...errorResponses } },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'project.read');
+      return { data: toProject(grant.project, grant.role) };
+    },
+  });
+
+  app.patch('/projects/:projectId', {
+    schema: {
+      tags,
+      security: bearer,
+      params: ProjectParams,
+      body: UpdateProjectBody,
+      response: { 200: DataOf(Project), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'settings.manage');
+      return { data: await service.update(grant, request.body) };
+    },
+  });
+
+  app.delete('/projects/:projectId', {
+    schema: { tags, security: bearer, params: ProjectParams, response: { 204: NoContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      const grant = await access.authorize(request, request.params.projectId, 'project.delete');
+      await service.delete(grant);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.get('/projects/:projectId/members', {
+    schema: {
+      tags,
+      security: bearer,
+      params: ProjectParams,
+      querystring: PageQuery,
+      response: { 200: ListOf(Member), ...errorResponses },
+    },
+    handler: async (request) => {
+      await access.authorize(request, request.params.projectId, 'members.read');
+      const page = pageOf(request.query);
+      const { items, total } = await service.listMembers(request.params.projectId, page);
+      return { data: items, meta: listMeta(page, total) };
+    },
+  });
+
+  app.post('/projects/:projectId/members', {
+    schema: {
+      tags,
+      security: bearer,
+      params: ProjectParams,
+      body: AddMemberBody,
+      response: { 201: DataOf(Member), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const grant = await access.authorize(request, request.params.projectId, 'members.manage');
+      return reply.status(201).send({ data: await service.addMember(grant, request.body) });
+    },
+  });
+
+  app.patch('/projects/:projectId/members/:userId', {
+    schema: {
+      tags,
+      security: bearer,
+      params: MemberParams,
+      body: UpdateMemberBody,
+      response: { 200: DataOf(Member), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'members.manage');
+      return { data: await service.updateMember(grant, request.params.userId, request.body.role) };
+    },
+  });
+
+  app.delete('/projects/:projectId/members/:userId', {
+    schema: { tags, security: bearer, params: MemberParams, response: { 204: NoContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      const grant = await access.authorize(request, request.params.projectId, 'members.manage');
+      await service.removeMember(grant, request.params.userId);
+      return reply.status(204).send(null);
+    },
+  });
+};

@@ -1,0 +1,181 @@
+import type { AddMemberBody, CreateProjectBody, Member, Project, Role, UpdateProjectBody } from '@plinth/contract';
+import type { AppContext } from '../../context.js';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { sendInBackground } from '../../lib/mailer.js';
+import type { Page } from '../../lib/pagination.js';
+import { toSlug } from '../../lib/slugs.js';
+import { AuthRepository } from '../auth/auth.repository.js';
+import { normalizeEmail } from '../auth/user.mapper.js';
+import { toProject, toProjectRecord } from './project.mapper.js';
+import type { ProjectGrant } from './project-access.js';
+import { type MemberRow, ProjectsRepository } from './projects.repository.js';
+
+const DEFAULT_LOCALES = ['en'];
+
+const toMember = (row: MemberRow): Member => ({
+  user_id: row.user_id,
+  email: row.email,
+  name: row.name,
+  role: row.role,
+  status: row.status === 'invited' ? 'invited' : 'active',
+  created_at: row.created_at,
+});
+
+function checkLocales(locales: string[], defaultLocale: string): void {
+  if (!locales.includes(defaultLocale)) {
+    throw fieldError('default_locale', `must be one of the project's locales (${locales.join(', ')})`);
+  }
+}
+
+/** Projects and their members. Authorization happened before these methods are called. */
+export class ProjectsService {
+  readonly repository: ProjectsRepository;
+  private readonly users: AuthRepository;
+
+  constructor(private readonly ctx: AppContext) {
+    this.repository = new ProjectsRepository(ctx.db);
+    this.users = new AuthRepository(ctx.db);
+  }
+
+  private now(): string {
+    return this.ctx.clock().toISOString();
+  }
+
+  async listMine(userId: string, page: Page) {
+    const { rows, total } = await this.repository.listForUser(userId, page);
+    return { items: rows.map(({ role, ...row }) => toProject(toProjectRecord(row), role)), total };
+  }
+
+  private async uniqueSlug(wanted: string | undefined, name: string): Promise<string> {
+    if (wanted) {
+      if (await this.repository.slugTaken(wanted)) throw conflict(`The project slug "${wanted}" is taken`);
+      return wanted;
+    }
+    const base = toSlug(name, 56) || 'project';
+    for (let suffix = 1; ; suffix += 1) {
+      const candidate = suffix === 1 ? base : `${base}-${suffix}`;
+      if (!(await this.repository.slugTaken(candidate))) return candidate;
+    }
+  }
+
+  async create(userId: string, body: CreateProjectBody): Promise<Project> {
+    const locales = body.locales ?? (body.default_locale ? [body.default_locale] : DEFAULT_LOCALES);
+    const defaultLocale = body.default_locale ?? (locales[0] as string);
+    checkLocales(locales, defaultLocale);
+    const now = this.now();
+    const row = {
+      id: newId(),
+      name: body.name.trim(),
+      slug: await this.uniqueSlug(body.slug, body.name),
+      plan: 'starter' as const,
+      locales,
+      default_locale: defaultLocale,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    };
+    await this.repository.createWithOwner(row, userId);
+    return toProject(toProjectRecord(row), 'owner');
+  }
+
+  async update(grant: ProjectGrant, body: UpdateProjectBody): Promise<Project> {
+    const locales = body.locales ?? grant.project.locales;
+    const defaultLocale = body.default_locale ?? grant.project.defaultLocale;
+    checkLocales(locales, defaultLocale);
+    await this.repository.update(grant.project.id, {
+      ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+      ...(body.locales ? { locales } : {}),
+      ...(body.default_locale ? { default_locale: defaultLocale } : {}),
+      updated_at: this.now(),
+    });
+    const row = await this.repository.findLive(grant.project.id);
+    if (!row) throw notFound('Project');
+    return toProject(toProjectRecord(row), grant.role);
+  }
+
+  async delete(grant: ProjectGrant): Promise<void> {
+    await this.repository.softDelete(grant.project.id, this.now());
+  }
+
+  async listMembers(projectId: string, page: Page) {
+    const { rows, total } = await this.repository.listMembers(projectId, page);
+    return { items: rows.map(toMember), total };
+  }
+
+  /** Adds a member; an email without an account gets an invitation and an `invited` member. */
+  async addMember(grant: ProjectGrant, body: AddMemberBody): Promise<Member> {
+    this.checkOwnerGrant(grant, body.role);
+    const email = normalizeEmail(body.email);
+    const now = this.now();
+    let user = await this.users.findUserByEmail(email);
+    if (!user) {
+      user = await this.users.insertUser({
+        id: newId(),
+        email,
+        name: email.split('@')[0] ?? email,
+        password_hash: null,
+        avatar_url: null,
+        company: null,
+        is_admin: 0,
+        status: 'invited',
+        created_at: now,
+        updated_at: now,
+      });
+    }
+    if (await this.repository.findMember(grant.project.id, user.id)) {
+      throw conflict(`${email} is already a member of this project`);
+    }
+    await this.repository.insertMember({ projectId: grant.project.id, userId: user.id, role: body.role, now });
+    if (user.status === 'invited') this.sendInvitation(email, grant.project.name, body.role);
+    const member = await this.repository.findMember(grant.project.id, user.id);
+    if (!member) throw notFound('Member');
+    return toMember(member);
+  }
+
+  private sendInvitation(email: string, projectName: string, role: Role): void {
+    const link = `${this.ctx.config.publicUrl}/register?email=${encodeURIComponent(email)}`;
+    sendInBackground(this.ctx, {
+      to: email,
+      subject: `You are invited to ${projectName} on Plinth`,
+      link,
+      text: `Hello,\n\nYou have been invited to join the project "${projectName}" on Plinth as ${role}.\nCreate your account with this email address to get started:\n\n${link}\n`,
+    });
+  }
+
+  /** Only an owner may make someone an owner or change what an owner is. */
+  private checkOwnerGrant(grant: ProjectGrant, ...roles: Role[]): void {
+    if (grant.role !== 'owner' && roles.includes('owner')) {
+      throw forbidden('Only an owner can grant or change the owner role');
+    }
+  }
+
+  async updateMember(grant: ProjectGrant, userId: string, role: Role): Promise<Member> {
+    const member = await this.findOtherMember(grant, userId);
+    this.checkOwnerGrant(grant, role, member.role);
+    if (member.role === 'owner' && role !== 'owner' && (await this.repository.countOwners(grant.project.id)) <= 1) {
+      throw conflict('A project needs at least one owner; make someone else owner first');
+    }
+    await this.repository.updateMemberRole(grant.project.id, userId, role, this.now());
+    return toMember({ ...member, role });
+  }
+
+  async removeMember(grant: ProjectGrant, userId: string): Promise<void> {
+    const member = await this.repository.findMember(grant.project.id, userId);
+    if (!member) throw notFound('Member');
+    this.checkOwnerGrant(grant, member.role);
+    if (member.role === 'owner' && (await this.repository.countOwners(grant.project.id)) <= 1) {
+      throw conflict('A project needs at least one owner; make someone else owner first');
+    }
+    await this.repository.deleteMember(grant.project.id, userId);
+  }
+
+  private async findOtherMember(grant: ProjectGrant, userId: string): Promise<MemberRow> {
+    const member = await this.repository.findMember(grant.project.id, userId);
+    if (!member) throw notFound('Member');
+    if (grant.principal.kind === 'user' && grant.principal.userId === userId) {
+      throw new AppError('FORBIDDEN', 'You cannot change your own role');
+    }
+    return member;
+  }
+}

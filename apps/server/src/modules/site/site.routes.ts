@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ContactBody, Received, SupportBody } from '@plinth/contract';
+import { errorResponses } from '../../lib/route-schemas.js';
+import type { ModuleDeps } from '../module-deps.js';
+import { SiteService } from './site.service.js';
+
+const tags = ['site'];
+
+export const siteRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx }) => {
+  const service = new SiteService(ctx);
+
+  app.post('/contact', {
+    schema: { tags, body: ContactBody, response: { 201: Received, ...errorResponses } },
+    handler: async (request, reply) => {
+      const { id } = await service.receive('contact', request.body, request.ip);
+      return reply.status(201).send({ data: { id, received: true } });
+    },
+  });
+
+  app.post('/support', {
+    schema: { tags, body: SupportBody, response: { 201: Received, ...errorResponses } },
+    handler: async (request, reply) => {
+      const { id } = await service.receive('support', request.body, request.ip);
+      return reply.status(201).send({ data: { id, received: true } });
+    },
+  });
+};

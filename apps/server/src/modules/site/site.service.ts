@@ -1,0 +1,72 @@
+import type { ContactBody, SiteMessage, SupportBody } from '@plinth/contract';
+import type { AppContext } from '../../context.js';
+import type { MessageRow } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { sendInBackground } from '../../lib/mailer.js';
+import { WindowCounter } from '../../lib/rate-limiter.js';
+import { MessagesRepository } from './messages.repository.js';
+
+export const toSiteMessage = (row: MessageRow): SiteMessage => ({
+  id: row.id,
+  kind: row.kind,
+  name: row.name,
+  email: row.email,
+  company: row.company,
+  subject: row.subject,
+  message: row.message,
+  created_at: row.created_at,
+});
+
+/** Contact and support messages from the public site: stored, then emailed to the inbox. */
+export class SiteService {
+  private readonly repository: MessagesRepository;
+  private readonly perIp: WindowCounter;
+
+  constructor(private readonly ctx: AppContext) {
+    this.repository = new MessagesRepository(ctx.db);
+    this.perIp = new WindowCounter({ limit: 10, windowMs: 3600_000, clock: ctx.clock });
+  }
+
+  /**
+   * Stores a message and forwards it. A filled honeypot means a bot: it gets the same answer
+   * as a person (so it learns nothing) but nothing is stored or sent.
+   */
+  async receive(kind: MessageRow['kind'], body: ContactBody | SupportBody, ip: string): Promise<{ id: string }> {
+    const retryAfter = this.perIp.retryAfterSeconds(ip);
+    if (retryAfter > 0) {
+      throw new AppError('RATE_LIMITED', 'Too many messages from your address; please try again later', undefined, {
+        'Retry-After': String(retryAfter),
+      });
+    }
+    this.perIp.record(ip);
+    const id = newId();
+    if (body.website) {
+      this.ctx.log.info({ ip, kind }, 'Honeypot filled; message dropped');
+      return { id };
+    }
+    const row: MessageRow = {
+      id,
+      kind,
+      name: body.name.trim(),
+      email: body.email.trim(),
+      company: 'company' in body ? body.company?.trim() || null : null,
+      subject: 'subject' in body ? body.subject : null,
+      message: body.message,
+      ip,
+      created_at: this.ctx.clock().toISOString(),
+    };
+    await this.repository.insert(row);
+    const inbox = this.ctx.config.inboxEmail;
+    if (inbox) {
+      const heading = kind === 'contact' ? 'Contact form' : `Support: ${row.subject}`;
+      sendInBackground(this.ctx, {
+        to: inbox,
+        replyTo: row.email,
+        subject: `[Plinth] ${heading} from ${row.name}`,
+        text: `From: ${row.name} <${row.email}>\n${row.company ? `Company: ${row.company}\n` : ''}${row.subject ? `Subject: ${row.subject}\n` : ''}\n${row.message}\n`,
+      });
+    }
+    return { id };
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ApiToken,
+  ApiTokenParams,
+  CreateApiTokenBody,
+  CreatedApiToken,
+  DataOf,
+  ListOf,
+  ProjectParams,
+} from '@plinth/contract';
+import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
+import type { ModuleDeps } from '../module-deps.js';
+import { TokensService } from './tokens.service.js';
+
+const tags = ['api-tokens'];
+
+export const tokensRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx, access }) => {
+  const service = new TokensService(ctx);
+
+  app.get('/projects/:projectId/api-tokens', {
+    schema: { tags, security: bearer, params: ProjectParams, response: { 200: ListOf(ApiToken), ...errorResponses } },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'tokens.manage');
+      const tokens = await service.list(grant.project.id);
+      return { data: tokens, meta: { total: tokens.length, page: 1, limit: tokens.length } };
+    },
+  });
+
+  app.post('/projects/:projectId/api-tokens', {
+    schema: {
+      tags,
+      security: bearer,
+      params: ProjectParams,
+      body: CreateApiTokenBody,
+      response: { 201: DataOf(CreatedApiToken), ...errorResponses },
+    },
+    config: { idempotent: true },
+    handler: async (request, reply) => {
+      const grant = await access.authorize(request, request.params.projectId, 'tokens.manage');
+      const createdBy = grant.principal.kind === 'user' ? grant.principal.userId : null;
+      const created = await service.create({ projectId: grant.project.id, createdBy, body: request.body });
+      return reply.status(201).send({ data: created });
+    },
+  });
+
+  app.delete('/projects/:projectId/api-tokens/:tokenId', {
+    schema: { tags, security: bearer, params: ApiTokenParams, response: { 204: NoContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      const grant = await access.authorize(request, request.params.projectId, 'tokens.manage');
+      await service.revoke(grant.project.id, request.params.tokenId);
+      return reply.status(204).send(null);
+    },
+  });
+};

@@ -1,0 +1,77 @@
+import type { ApiToken, CreateApiTokenBody, CreatedApiToken, Scope } from '@plinth/contract';
+import type { AppContext } from '../../context.js';
+import { parseJson } from '../../db/database.js';
+import type { ApiTokenRow } from '../../db/schema.js';
+import { randomSecret, sha256 } from '../../lib/crypto.js';
+import { fieldError, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { API_TOKEN_PREFIX } from '../auth/authenticator.js';
+import { TokensRepository } from './tokens.repository.js';
+
+/** How much of a token is kept readable, so people can tell their tokens apart. */
+const VISIBLE_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 8;
+
+const toApiToken = (row: ApiTokenRow): ApiToken => ({
+  id: row.id,
+  name: row.name,
+  scopes: parseJson<Scope[]>(row.scopes),
+  token_prefix: row.token_prefix,
+  expires_at: row.expires_at,
+  last_used_at: row.last_used_at,
+  created_at: row.created_at,
+  created_by: row.created_by,
+});
+
+/** Project API tokens: the secret is shown once at creation and stored only as a hash. */
+export class TokensService {
+  private readonly repository: TokensRepository;
+
+  constructor(private readonly ctx: AppContext) {
+    this.repository = new TokensRepository(ctx.db);
+  }
+
+  async list(projectId: string): Promise<ApiToken[]> {
+    return (await this.repository.list(projectId)).map(toApiToken);
+  }
+
+  async create(options: {
+    projectId: string;
+    createdBy: string | null;
+    body: CreateApiTokenBody;
+  }): Promise<CreatedApiToken> {
+    const { body } = options;
+    const now = this.ctx.clock();
+    const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+    if (expiresAt && expiresAt.getTime() <= now.getTime()) throw fieldError('expires_at', 'must be in the future');
+    const token = randomSecret(32, API_TOKEN_PREFIX);
+    const row = {
+      id: newId(),
+      project_id: options.projectId,
+      name: body.name.trim(),
+      scopes: [...body.scopes],
+      token_hash: sha256(token),
+      token_prefix: token.slice(0, VISIBLE_PREFIX_LENGTH),
+      expires_at: expiresAt?.toISOString() ?? null,
+      last_used_at: null,
+      revoked_at: null,
+      created_by: options.createdBy,
+      created_at: now.toISOString(),
+    };
+    await this.repository.insert(row);
+    return {
+      id: row.id,
+      name: row.name,
+      scopes: body.scopes,
+      token,
+      token_prefix: row.token_prefix,
+      expires_at: row.expires_at,
+      created_at: row.created_at,
+    };
+  }
+
+  /** Revocation is immediate: the authenticator never accepts a revoked token. */
+  async revoke(projectId: string, tokenId: string): Promise<void> {
+    if (!(await this.repository.revoke(projectId, tokenId, this.ctx.clock().toISOString())))
+      throw notFound('API token');
+  }
+}
