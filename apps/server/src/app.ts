@@ -11,6 +11,9 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { Authenticator } from './modules/auth/authenticator.js';
+import { collectionsRoutes } from './modules/collections/collections.routes.js';
+import { ModelCache } from './modules/collections/model-cache.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import type { ModuleDeps } from './modules/module-deps.js';
 import { ProjectAccess } from './modules/projects/project-access.js';
@@ -114,6 +117,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(tokensRoutes, deps);
       await api.register(siteRoutes, deps);
       await api.register(adminRoutes, deps);
+      const models = new ModelCache(ctx.db);
+      await api.register(collectionsRoutes, { ...deps, models });
+      await api.register(documentsRoutes, { ...deps, models });
     },
     { prefix: '/api/v1' },
   );

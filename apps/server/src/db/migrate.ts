@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as foundation from './migrations/0001-foundation.js';
+import * as content from './migrations/0002-content.js';
 
 // Listed explicitly (not read from disk) so the built server carries its migrations with it.
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-content': content,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

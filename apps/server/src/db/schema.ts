@@ -113,6 +113,67 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+export interface CollectionsTable {
+  id: string;
+  project_id: string;
+  slug: string;
+  name: string;
+  singular: string;
+  description: string;
+  kind: 'collection' | 'singleton';
+  display_field: string | null;
+  requires_approval: number;
+  fields: unknown;
+  created_at: string;
+  updated_at: string;
+}
+export type CollectionRow = Selectable<CollectionsTable>;
+
+export interface ComponentsTable {
+  id: string;
+  project_id: string;
+  name: string;
+  label: string;
+  description: string;
+  fields: unknown;
+  created_at: string;
+  updated_at: string;
+}
+export type ComponentRow = Selectable<ComponentsTable>;
+
+export interface DocumentsTable {
+  id: string;
+  project_id: string;
+  collection_id: string;
+  data: unknown;
+  published_data: unknown | null;
+  status: 'draft' | 'published' | 'changed';
+  workflow_stage: 'in_review' | 'approved' | 'rejected' | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+  publish_at: string | null;
+  unpublish_at: string | null;
+  created_by: string | null;
+  updated_by: string | null;
+  deleted_at: string | null;
+}
+export type DocumentRow = Selectable<DocumentsTable>;
+
+export interface DocumentSearchTable {
+  document_id: string;
+  collection_id: string;
+  variant: 'draft' | 'published';
+  locale: string;
+  content: string;
+}
+
+export interface ContentIndexesTable {
+  name: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -124,4 +185,9 @@ export interface Database {
   messages: MessagesTable;
   settings: SettingsTable;
   idempotency_keys: IdempotencyKeysTable;
+  collections: CollectionsTable;
+  components: ComponentsTable;
+  documents: DocumentsTable;
+  document_search: DocumentSearchTable;
+  content_indexes: ContentIndexesTable;
 }

@@ -1,0 +1,57 @@
+import type { Field } from '@plinth/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { CollectionsRepository } from './collections.repository.js';
+import { type CollectionModel, type ComponentModel, toCollectionModel, toComponentModel } from './model.js';
+
+/** A project's whole content model, read once and kept until it changes. */
+export interface ProjectModel {
+  collections: ReadonlyMap<string, CollectionModel>;
+  collectionsById: ReadonlyMap<string, CollectionModel>;
+  components: ReadonlyMap<string, ComponentModel>;
+  /** Component fields by name, as blocks validation needs them. */
+  componentFields: ReadonlyMap<string, readonly Field[]>;
+}
+
+/**
+ * Caches each project's model so that no request re-reads or re-parses it. Writers of the model
+ * call `invalidate`. (With several instances, each drops its copy when it changes the model
+ * itself; cross-instance invalidation comes with the Redis-backed cache.)
+ */
+export class ModelCache {
+  private readonly repository: CollectionsRepository;
+  private readonly models = new Map<string, Promise<ProjectModel>>();
+
+  constructor(db: Kysely<Database>) {
+    this.repository = new CollectionsRepository(db);
+  }
+
+  get(projectId: string): Promise<ProjectModel> {
+    let model = this.models.get(projectId);
+    if (!model) {
+      model = this.load(projectId);
+      this.models.set(projectId, model);
+      model.catch(() => this.models.delete(projectId));
+    }
+    return model;
+  }
+
+  invalidate(projectId: string): void {
+    this.models.delete(projectId);
+  }
+
+  private async load(projectId: string): Promise<ProjectModel> {
+    const [collectionRows, componentRows] = await Promise.all([
+      this.repository.listCollections(projectId),
+      this.repository.listComponents(projectId),
+    ]);
+    const collections = collectionRows.map(toCollectionModel);
+    const components = componentRows.map(toComponentModel);
+    return {
+      collections: new Map(collections.map((model) => [model.slug, model])),
+      collectionsById: new Map(collections.map((model) => [model.id, model])),
+      components: new Map(components.map((model) => [model.name, model])),
+      componentFields: new Map(components.map((model) => [model.name, model.fields])),
+    };
+  }
+}

@@ -1,0 +1,166 @@
+import type { Field, FieldType } from '@plinth/contract';
+import { AppError } from '../../lib/errors.js';
+import { type ComponentFields, checkValue, type ValueProblem } from './field-values.js';
+
+/** Names the document shape already uses: a field may not shadow them. */
+export const RESERVED_FIELD_NAMES = new Set([
+  'id',
+  'status',
+  'locale',
+  'version',
+  'collection',
+  'data',
+  'workflow_stage',
+  'created_at',
+  'updated_at',
+  'published_at',
+  'publish_at',
+  'unpublish_at',
+  'created_by',
+  'updated_by',
+  'deleted_at',
+]);
+
+/** Collection slugs that would clash with routes or generated GraphQL names. */
+export const RESERVED_COLLECTION_SLUGS = new Set(['query', 'mutation', 'subscription', 'asset', 'assets', 'media']);
+
+const OPTIONS_BY_TYPE: Record<FieldType, readonly string[]> = {
+  text: ['min_length', 'max_length', 'pattern'],
+  longtext: ['min_length', 'max_length'],
+  richtext: ['max_length'],
+  number: ['min', 'max'],
+  integer: ['min', 'max'],
+  boolean: [],
+  date: [],
+  datetime: [],
+  email: [],
+  url: [],
+  slug: ['from'],
+  select: ['choices', 'multiple'],
+  json: [],
+  media: ['multiple', 'accept'],
+  reference: ['collection', 'multiple'],
+  blocks: ['components'],
+};
+
+const UNIQUE_TYPES: readonly FieldType[] = ['text', 'email', 'url', 'slug', 'number', 'integer', 'date', 'datetime'];
+const DISPLAY_TYPES: readonly FieldType[] = ['text', 'slug', 'email', 'url', 'number', 'integer', 'date', 'datetime'];
+
+export interface ModelContext {
+  /** Slugs of the project's collections, including the one being saved. */
+  collections: ReadonlySet<string>;
+  /** The project's components (with the one being saved, when it is a component). */
+  components: ComponentFields;
+}
+
+function checkField(
+  field: Field,
+  index: number,
+  fields: readonly Field[],
+  context: ModelContext,
+  inComponent: boolean,
+) {
+  const problems: ValueProblem[] = [];
+  const at = (suffix: string, message: string) => problems.push({ path: `fields.${index}${suffix}`, message });
+  const options = field.options ?? {};
+  if (RESERVED_FIELD_NAMES.has(field.name)) at('.name', `"${field.name}" is reserved`);
+  if (fields.findIndex((other) => other.name === field.name) !== index) at('.name', `"${field.name}" is used twice`);
+  for (const key of Object.keys(options)) {
+    if (!OPTIONS_BY_TYPE[field.type].includes(key)) at(`.options.${key}`, `is not an option of ${field.type} fields`);
+  }
+  if (options.min_length !== undefined && options.max_length !== undefined && options.min_length > options.max_length) {
+    at('.options.min_length', 'must not exceed max_length');
+  }
+  if (options.min !== undefined && options.max !== undefined && options.min > options.max) {
+    at('.options.min', 'must not exceed max');
+  }
+  if (options.pattern !== undefined) {
+    try {
+      new RegExp(options.pattern, 'u');
+    } catch {
+      at('.options.pattern', 'is not a valid regular expression');
+    }
+  }
+  if (field.type === 'select' && !options.choices) at('.options.choices', 'is required for select fields');
+  if (field.type === 'reference') {
+    if (!options.collection) at('.options.collection', 'is required for reference fields');
+    else if (!context.collections.has(options.collection))
+      at('.options.collection', `no collection "${options.collection}"`);
+  }
+  if (field.type === 'blocks') {
+    if (!options.components) at('.options.components', 'is required for blocks fields');
+    for (const name of options.components ?? []) {
+      if (!context.components.has(name)) at('.options.components', `no component "${name}"`);
+    }
+  }
+  if (field.type === 'slug' && options.from !== undefined) {
+    const source = fields.find((other) => other.name === options.from);
+    if (!source || !['text', 'longtext'].includes(source.type))
+      at('.options.from', 'must name a text field of this model');
+  }
+  if (field.unique) {
+    if (!UNIQUE_TYPES.includes(field.type) || options.multiple)
+      at('.unique', `is not supported on ${field.type} fields`);
+    if (inComponent) at('.unique', 'is not supported inside components');
+  }
+  if (inComponent && field.localized) at('.localized', 'is set on the blocks field that holds the component');
+  if (field.default !== undefined && field.default !== null) {
+    const checked = checkValue(field, field.default, `fields.${index}.default`, context.components);
+    problems.push(...checked.problems);
+  }
+  return problems;
+}
+
+function fail(problems: ValueProblem[]): never {
+  const [first] = problems;
+  throw new AppError('VALIDATION_FAILED', first ? `${first.path} ${first.message}` : 'The model is invalid', problems);
+}
+
+/** Validates a collection's fields and display field against the project's model. */
+export function validateCollectionModel(
+  model: { slug: string; fields: readonly Field[]; displayField: string | null },
+  context: ModelContext,
+): void {
+  const problems: ValueProblem[] = [];
+  if (RESERVED_COLLECTION_SLUGS.has(model.slug))
+    problems.push({ path: 'slug', message: `"${model.slug}" is reserved` });
+  model.fields.forEach((field, index) => {
+    problems.push(...checkField(field, index, model.fields, context, false));
+  });
+  if (model.displayField !== null) {
+    const display = model.fields.find((field) => field.name === model.displayField);
+    if (!display || !DISPLAY_TYPES.includes(display.type) || display.hidden) {
+      problems.push({ path: 'display_field', message: 'must name a visible text-like field of this collection' });
+    }
+  }
+  if (problems.length > 0) fail(problems);
+}
+
+/** Validates a component's fields, and that blocks never nest a component inside itself. */
+export function validateComponentModel(name: string, fields: readonly Field[], context: ModelContext): void {
+  const problems: ValueProblem[] = [];
+  fields.forEach((field, index) => {
+    problems.push(...checkField(field, index, fields, context, true));
+  });
+  if (problems.length > 0) fail(problems);
+  const cycle = findCycle(name, context.components);
+  if (cycle) {
+    fail([{ path: 'fields', message: `components would contain themselves: ${cycle.join(' → ')}` }]);
+  }
+}
+
+function findCycle(start: string, components: ComponentFields): string[] | null {
+  const visit = (name: string, trail: string[]): string[] | null => {
+    for (const field of components.get(name) ?? []) {
+      for (const child of field.type === 'blocks' ? (field.options?.components ?? []) : []) {
+        if (child === start) return [...trail, child];
+        if (!trail.includes(child)) {
+          const found = visit(child, [...trail, child]);
+          if (found) return found;
+        }
+      }
+    }
+    return null;
+  };
+  return visit(start, [start]);
+}

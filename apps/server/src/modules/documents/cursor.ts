@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { AppError } from '../../lib/errors.js';
+import type { Scalar, SortKey } from './list-query.js';
+import { localizedValue, type StoredData, type StoredDocument } from './stored-document.js';
+
+const badCursor = () =>
+  new AppError('VALIDATION_FAILED', 'cursor is invalid or belongs to another sort order', [
+    { path: 'cursor', message: 'is invalid or belongs to another sort order' },
+  ]);
+
+/** Ties a cursor to its sort order, so it cannot be replayed with another one. */
+const signature = (sort: readonly SortKey[]) =>
+  createHash('sha256')
+    .update(
+      sort
+        .map(
+          ({ ref, descending }) =>
+            `${descending ? '-' : ''}${ref.kind === 'column' ? ref.column : `${ref.field.name}.${ref.locale ?? ''}`}`,
+        )
+        .join(','),
+    )
+    .digest('base64url')
+    .slice(0, 12);
+
+const asScalar = (value: unknown): Scalar | null =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+
+/** The sort values of a row, read from the stored copy the query sorted on. */
+export function sortValues(sort: readonly SortKey[], stored: StoredData, document: StoredDocument): (Scalar | null)[] {
+  return sort.map(({ ref }) => {
+    if (ref.kind === 'column') {
+      const columns = {
+        id: document.id,
+        created_at: document.createdAt,
+        updated_at: document.updatedAt,
+        published_at: document.publishedAt,
+      };
+      return columns[ref.column];
+    }
+    return asScalar(ref.locale ? localizedValue(ref.field, stored, ref.locale, ref.locale) : stored[ref.field.name]);
+  });
+}
+
+export function encodeCursor(sort: readonly SortKey[], values: readonly (Scalar | null)[], id: string): string {
+  return Buffer.from(JSON.stringify([signature(sort), values, id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string, sort: readonly SortKey[]): { values: (Scalar | null)[]; id: string } {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(decoded) || decoded.length !== 3) throw badCursor();
+    const [sig, values, id] = decoded as [unknown, unknown, unknown];
+    if (sig !== signature(sort) || !Array.isArray(values) || values.length !== sort.length || typeof id !== 'string') {
+      throw badCursor();
+    }
+    return { values: values.map(asScalar), id };
+  } catch {
+    throw badCursor();
+  }
+}

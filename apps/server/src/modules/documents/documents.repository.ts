@@ -1,0 +1,245 @@
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { Database, DocumentRow, DocumentSearchTable } from '../../db/schema.js';
+import type { Condition, Scalar, SortKey } from './list-query.js';
+import { QueryCompiler } from './query-sql.js';
+import type { StoredData } from './stored-document.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ListRequest {
+  projectId: string;
+  collectionId: string;
+  view: 'working' | 'published' | 'trash';
+  filters: readonly Condition[];
+  sort: readonly SortKey[];
+  limit: number;
+  offset: number;
+  after: { values: readonly (Scalar | null)[]; id: string } | null;
+  search: { terms: readonly string[]; locale: string } | null;
+  /** `draft` or `changed` narrows the working view to documents in that state. */
+  status: 'draft' | 'changed' | null;
+}
+
+export interface DocumentWrite {
+  data: StoredData;
+  version: number;
+  status: DocumentRow['status'];
+  publishedData?: StoredData | null;
+  publishedAt?: string | null;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** All SQL of documents and their search rows. */
+export class DocumentsRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** The documents a view can see in one collection. */
+  private scope(view: ListRequest['view'], projectId: string): (collectionId: string) => RawBuilder<unknown> {
+    return (collectionId) => {
+      const base = sql`documents.project_id = ${projectId} AND documents.collection_id = ${collectionId}`;
+      if (view === 'trash') return sql`${base} AND documents.deleted_at IS NOT NULL`;
+      if (view === 'published')
+        return sql`${base} AND documents.deleted_at IS NULL AND documents.published_data IS NOT NULL`;
+      return sql`${base} AND documents.deleted_at IS NULL`;
+    };
+  }
+
+  private where(request: ListRequest, compiler: QueryCompiler): RawBuilder<unknown> {
+    const scope = this.scope(request.view, request.projectId);
+    const parts = [
+      scope(request.collectionId),
+      ...request.filters.map((condition) => compiler.condition(condition, scope)),
+    ];
+    if (request.status) parts.push(sql`documents.status = ${request.status}`);
+    if (request.search) {
+      parts.push(
+        compiler.search(request.search.terms, {
+          collectionId: request.collectionId,
+          variant: request.view === 'published' ? 'published' : 'draft',
+          locale: request.search.locale,
+        }),
+      );
+    }
+    return QueryCompiler.all(parts);
+  }
+
+  private compiler(view: ListRequest['view']): QueryCompiler {
+    return new QueryCompiler(this.dialect, view === 'published' ? 'published_data' : 'data');
+  }
+
+  /** One page of documents (one row more than `limit`, to tell whether another page exists). */
+  async list(request: ListRequest): Promise<DocumentRow[]> {
+    const compiler = this.compiler(request.view);
+    const where = this.where(request, compiler);
+    const after = request.after ? compiler.after(request.sort, request.after.values, request.after.id) : sql`1 = 1`;
+    const result =
+      await sql<DocumentRow>`SELECT documents.* FROM documents WHERE ${where} AND ${after} ORDER BY ${compiler.orderBy(
+        request.sort,
+      )} LIMIT ${request.limit + 1} OFFSET ${request.offset}`.execute(this.db);
+    return result.rows;
+  }
+
+  async count(request: ListRequest): Promise<number> {
+    const compiler = this.compiler(request.view);
+    const result = await sql<{ count: number }>`SELECT COUNT(*) AS count FROM documents WHERE ${this.where(
+      request,
+      compiler,
+    )}`.execute(this.db);
+    return Number(result.rows[0]?.count ?? 0);
+  }
+
+  findById(projectId: string, collectionId: string, id: string): Promise<DocumentRow | undefined> {
+    return this.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('collection_id', '=', collectionId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Live documents of one collection among `ids` (for populate and reference checks). */
+  findLiveByIds(
+    projectId: string,
+    collectionId: string,
+    ids: readonly string[],
+    trx: Db = this.db,
+  ): Promise<DocumentRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return trx
+      .selectFrom('documents')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('collection_id', '=', collectionId)
+      .where('deleted_at', 'is', null)
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  async countLive(collectionId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('collection_id', '=', collectionId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Whether another live document of the collection holds `value` at a field path. */
+  async valueTaken(
+    trx: Db,
+    options: {
+      collectionId: string;
+      field: string;
+      locale: string | undefined;
+      value: Scalar;
+      exceptId: string | null;
+    },
+  ): Promise<boolean> {
+    const compiler = new QueryCompiler(this.dialect, 'data');
+    const condition = compiler.condition(
+      {
+        kind: 'value',
+        ref: { kind: 'field', field: { name: options.field, type: 'text' }, locale: options.locale },
+        op: 'eq',
+        values: [options.value],
+      },
+      () => sql`1 = 1`,
+    );
+    const except = options.exceptId ? sql`AND documents.id <> ${options.exceptId}` : sql``;
+    const result =
+      await sql`SELECT 1 AS taken FROM documents WHERE documents.collection_id = ${options.collectionId} AND documents.deleted_at IS NULL AND ${condition} ${except} LIMIT 1`.execute(
+        trx,
+      );
+    return result.rows.length > 0;
+  }
+
+  /** Walks every document of a collection in batches (model changes check existing data). */
+  async *scan(collectionId: string, batchSize = 500): AsyncGenerator<DocumentRow[]> {
+    let lastId = '';
+    for (;;) {
+      const rows = await this.db
+        .selectFrom('documents')
+        .selectAll()
+        .where('collection_id', '=', collectionId)
+        .where('id', '>', lastId)
+        .orderBy('id')
+        .limit(batchSize)
+        .execute();
+      if (rows.length === 0) return;
+      yield rows;
+      lastId = (rows.at(-1) as DocumentRow).id;
+    }
+  }
+
+  async insert(
+    trx: Db,
+    row: Omit<DocumentRow, 'data' | 'published_data'> & { data: StoredData; published_data: StoredData | null },
+  ) {
+    await trx
+      .insertInto('documents')
+      .values({
+        ...row,
+        data: json(row.data),
+        published_data: row.published_data === null ? null : json(row.published_data),
+      })
+      .execute();
+  }
+
+  /** Writes a new state when the stored version is still `expectedVersion`; false otherwise. */
+  async update(trx: Db, id: string, expectedVersion: number, write: DocumentWrite): Promise<boolean> {
+    const result = await trx
+      .updateTable('documents')
+      .set({
+        data: json(write.data),
+        version: write.version,
+        status: write.status,
+        updated_at: write.updatedAt,
+        updated_by: write.updatedBy,
+        ...(write.publishedData !== undefined
+          ? { published_data: write.publishedData === null ? null : json(write.publishedData) }
+          : {}),
+        ...(write.publishedAt !== undefined ? { published_at: write.publishedAt } : {}),
+      })
+      .where('id', '=', id)
+      .where('version', '=', expectedVersion)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async setDeleted(trx: Db, id: string, deletedAt: string | null, updatedBy: string | null): Promise<void> {
+    await trx
+      .updateTable('documents')
+      .set({ deleted_at: deletedAt, updated_by: updatedBy })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async replaceSearchRows(trx: Db, documentId: string, rows: readonly DocumentSearchTable[]): Promise<void> {
+    await trx.deleteFrom('document_search').where('document_id', '=', documentId).execute();
+    if (rows.length > 0)
+      await trx
+        .insertInto('document_search')
+        .values([...rows])
+        .execute();
+  }
+
+  /** Runs `work` in one transaction; on PostgreSQL it also serializes writers of a collection. */
+  transaction<T>(collectionId: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      if (this.dialect === 'postgres') {
+        // Unique values are checked then written; one writer per collection at a time keeps that safe.
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${collectionId}))`.execute(trx);
+      }
+      return work(trx);
+    });
+  }
+}

@@ -1,0 +1,136 @@
+import etag from '@fastify/etag';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CreateDocumentBody,
+  DataOf,
+  Document,
+  DocumentIdParams,
+  DocumentListQuery,
+  DocumentParams,
+  DocumentReadQuery,
+  ListOf,
+  UpdateDocumentBody,
+} from '@plinth/contract';
+import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
+import type { ModelCache } from '../collections/model-cache.js';
+import type { ModuleDeps } from '../module-deps.js';
+import { DocumentsService } from './documents.service.js';
+
+const tags = ['documents'];
+
+export const documentsRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { models: ModelCache }> = async (
+  app,
+  { ctx, access, models },
+) => {
+  const service = new DocumentsService(ctx, models);
+  // ETag on every answer of this plugin; a matching If-None-Match gets a 304.
+  await app.register(etag, { weak: true });
+  const base = '/projects/:projectId/collections/:collection/documents';
+
+  app.get(base, {
+    schema: {
+      tags,
+      security: bearer,
+      description:
+        'Lists documents. Filters: `filter[field][op]=value` with op one of eq ne gt gte lt lte in nin contains starts_with exists; `filter[reference.field][op]` filters through a reference.',
+      params: DocumentParams,
+      querystring: DocumentListQuery,
+      response: { 200: ListOf(Document), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'content.read');
+      return service.list(grant, request.params.collection, request.query);
+    },
+  });
+
+  app.post(base, {
+    schema: {
+      tags,
+      security: bearer,
+      params: DocumentParams,
+      body: CreateDocumentBody,
+      response: { 201: DataOf(Document), ...errorResponses },
+    },
+    config: { idempotent: true },
+    handler: async (request, reply) => {
+      const grant = await access.authorize(request, request.params.projectId, 'content.create');
+      return reply.status(201).send({ data: await service.create(grant, request.params.collection, request.body) });
+    },
+  });
+
+  app.get(`${base}/:id`, {
+    schema: {
+      tags,
+      security: bearer,
+      params: DocumentIdParams,
+      querystring: DocumentReadQuery,
+      response: { 200: DataOf(Document), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'content.read');
+      return { data: await service.get(grant, request.params.collection, request.params.id, request.query) };
+    },
+  });
+
+  app.patch(`${base}/:id`, {
+    schema: {
+      tags,
+      security: bearer,
+      params: DocumentIdParams,
+      body: UpdateDocumentBody,
+      response: { 200: DataOf(Document), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'content.update_own');
+      return { data: await service.update(grant, request.params.collection, request.params.id, request.body) };
+    },
+  });
+
+  app.delete(`${base}/:id`, {
+    schema: { tags, security: bearer, params: DocumentIdParams, response: { 204: NoContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      const grant = await access.authorize(request, request.params.projectId, 'content.update_own');
+      await service.remove(grant, request.params.collection, request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post(`${base}/:id/restore`, {
+    schema: {
+      tags,
+      security: bearer,
+      params: DocumentIdParams,
+      response: { 200: DataOf(Document), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'content.update_own');
+      return { data: await service.restore(grant, request.params.collection, request.params.id) };
+    },
+  });
+
+  app.post(`${base}/:id/publish`, {
+    schema: {
+      tags,
+      security: bearer,
+      params: DocumentIdParams,
+      response: { 200: DataOf(Document), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'content.publish');
+      return { data: await service.publish(grant, request.params.collection, request.params.id) };
+    },
+  });
+
+  app.post(`${base}/:id/unpublish`, {
+    schema: {
+      tags,
+      security: bearer,
+      params: DocumentIdParams,
+      response: { 200: DataOf(Document), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'content.publish');
+      return { data: await service.unpublish(grant, request.params.collection, request.params.id) };
+    },
+  });
+};

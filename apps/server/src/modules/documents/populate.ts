@@ -1,0 +1,76 @@
+import type { Document, Field } from '@plinth/contract';
+import type { CollectionModel } from '../collections/model.js';
+import type { ProjectModel } from '../collections/model-cache.js';
+import type { DocumentsRepository } from './documents.repository.js';
+import { presentDocument, type ReadOptions, toStoredDocument } from './stored-document.js';
+
+interface PopulateOptions {
+  repository: DocumentsRepository;
+  projectId: string;
+  model: ProjectModel;
+  read: ReadOptions;
+}
+
+const idsOf = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((id): id is string => typeof id === 'string')
+    : typeof value === 'string'
+      ? [value]
+      : [];
+
+/**
+ * Replaces reference ids with the referenced documents, `depth` levels deep. Each level costs
+ * one query per referenced collection, however many documents are on the page. A reference
+ * the reader cannot see (deleted, or unpublished for a reader of published content) becomes
+ * null, or drops out of a list.
+ * @example await populate(documents, collection, ['author'], 2, options)
+ */
+export async function populate(
+  documents: Document[],
+  collection: CollectionModel,
+  fieldNames: readonly string[],
+  depth: number,
+  options: PopulateOptions,
+): Promise<void> {
+  if (documents.length === 0 || depth < 1) return;
+  const fields = collection.fields.filter(
+    (field) =>
+      field.type === 'reference' && fieldNames.includes(field.name) && (options.read.includeHidden || !field.hidden),
+  );
+  const byTarget = new Map<string, { target: CollectionModel; fields: Field[]; ids: Set<string> }>();
+  for (const field of fields) {
+    const target = options.model.collections.get(field.options?.collection ?? '');
+    if (!target) continue;
+    const group = byTarget.get(target.slug) ?? { target, fields: [], ids: new Set<string>() };
+    group.fields.push(field);
+    for (const document of documents) for (const id of idsOf(document.data[field.name])) group.ids.add(id);
+    byTarget.set(target.slug, group);
+  }
+  for (const { target, fields: targetFields, ids } of byTarget.values()) {
+    const rows = await options.repository.findLiveByIds(options.projectId, target.id, [...ids]);
+    const visible = rows
+      .map(toStoredDocument)
+      .filter((document) => options.read.view !== 'published' || document.publishedData !== null);
+    const nested = visible.map((document) =>
+      presentDocument(target, document, {
+        ...options.read,
+        view: options.read.view === 'published' ? 'published' : 'working',
+        fields: null,
+      }),
+    );
+    // One level deeper, every reference of the referenced documents is resolved.
+    const deeper = target.fields.filter((field) => field.type === 'reference').map((field) => field.name);
+    await populate(nested, target, deeper, depth - 1, options);
+    const byId = new Map(nested.map((document) => [document.id, document]));
+    for (const document of documents) {
+      for (const field of targetFields) {
+        const value = document.data[field.name];
+        if (Array.isArray(value)) {
+          document.data[field.name] = idsOf(value).flatMap((id) => byId.get(id) ?? []);
+        } else if (typeof value === 'string') {
+          document.data[field.name] = byId.get(value) ?? null;
+        }
+      }
+    }
+  }
+}

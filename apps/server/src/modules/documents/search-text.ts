@@ -1,0 +1,46 @@
+import type { Field, FieldType } from '@plinth/contract';
+import type { DocumentSearchTable } from '../../db/schema.js';
+import { richTextToPlain } from '../collections/field-values.js';
+import type { CollectionModel } from '../collections/model.js';
+import { localizedValue, type StoredData } from './stored-document.js';
+
+const SEARCHED_TYPES: readonly FieldType[] = ['text', 'longtext', 'richtext', 'slug', 'email', 'select'];
+
+function textOf(field: Field, value: unknown): string {
+  if (Array.isArray(value)) return value.filter((item) => typeof item === 'string').join(' ');
+  if (typeof value !== 'string') return '';
+  return field.type === 'richtext' ? richTextToPlain(value) : value;
+}
+
+/**
+ * The full-text rows of a document: one per locale and per copy (working and published), so a
+ * reader of published content never matches words that exist only in a draft. Hidden fields
+ * are never searchable.
+ */
+export function searchRows(options: {
+  model: CollectionModel;
+  documentId: string;
+  data: StoredData;
+  publishedData: StoredData | null;
+  locales: readonly string[];
+  defaultLocale: string;
+}): DocumentSearchTable[] {
+  const fields = options.model.fields.filter((field) => !field.hidden && SEARCHED_TYPES.includes(field.type));
+  const rows: DocumentSearchTable[] = [];
+  const copies = [
+    ['draft', options.data] as const,
+    ...(options.publishedData ? [['published', options.publishedData] as const] : []),
+  ];
+  for (const [variant, stored] of copies) {
+    for (const locale of options.locales) {
+      const content = fields
+        .map((field) => textOf(field, localizedValue(field, stored, locale, options.defaultLocale)))
+        .filter(Boolean)
+        .join('\n');
+      if (content) {
+        rows.push({ document_id: options.documentId, collection_id: options.model.id, variant, locale, content });
+      }
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { call, type Session } from './harness.js';
+
+/** Creates a project owned by `owner` and returns its id. */
+export async function createProject(
+  app: FastifyInstance,
+  owner: Session,
+  body: Record<string, unknown> = { name: 'Content project', locales: ['en', 'es', 'fr', 'zh'], default_locale: 'en' },
+): Promise<string> {
+  const response = await call(app, owner, { method: 'POST', url: '/api/v1/projects', payload: body });
+  if (response.statusCode !== 201) throw new Error(`project create failed: ${response.body}`);
+  return response.json().data.id;
+}
+
+/** Creates a collection (or fails the test with the server's answer). */
+export async function createCollection(
+  app: FastifyInstance,
+  owner: Session,
+  projectId: string,
+  body: Record<string, unknown>,
+) {
+  const response = await call(app, owner, {
+    method: 'POST',
+    url: `/api/v1/projects/${projectId}/collections`,
+    payload: body,
+  });
+  if (response.statusCode !== 201) throw new Error(`collection create failed: ${response.body}`);
+  return response.json().data;
+}
+
+/** Creates a document and returns it. */
+export async function createDocument(
+  app: FastifyInstance,
+  credential: Session | string,
+  projectId: string,
+  collection: string,
+  body: Record<string, unknown>,
+) {
+  const response = await call(app, credential, {
+    method: 'POST',
+    url: `/api/v1/projects/${projectId}/collections/${collection}/documents`,
+    payload: body,
+  });
+  if (response.statusCode !== 201) throw new Error(`document create failed: ${response.body}`);
+  return response.json().data;
+}
+
+/** Creates an API token with the given scopes and returns its secret. */
+export async function createToken(
+  app: FastifyInstance,
+  owner: Session,
+  projectId: string,
+  scopes: string[],
+): Promise<string> {
+  const response = await call(app, owner, {
+    method: 'POST',
+    url: `/api/v1/projects/${projectId}/api-tokens`,
+    payload: { name: `token ${scopes.join(' ')}`, scopes },
+  });
+  if (response.statusCode !== 201) throw new Error(`token create failed: ${response.body}`);
+  return response.json().data.token;
+}

@@ -1,0 +1,240 @@
+import { type Static, Type } from 'typebox';
+import { Id, Timestamp } from './common.js';
+import { Locale } from './projects.js';
+
+export const FIELD_TYPES = [
+  'text',
+  'longtext',
+  'richtext',
+  'number',
+  'integer',
+  'boolean',
+  'date',
+  'datetime',
+  'email',
+  'url',
+  'slug',
+  'select',
+  'json',
+  'media',
+  'reference',
+  'blocks',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** Names of collections, components and fields. */
+export const ModelName = Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' });
+
+export const FieldOptions = Type.Object(
+  {
+    min_length: Type.Optional(Type.Integer({ minimum: 0 })),
+    max_length: Type.Optional(Type.Integer({ minimum: 1 })),
+    pattern: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    min: Type.Optional(Type.Number()),
+    max: Type.Optional(Type.Number()),
+    from: Type.Optional(ModelName),
+    choices: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 500, uniqueItems: true }),
+    ),
+    multiple: Type.Optional(Type.Boolean()),
+    accept: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z]+/([a-z0-9.+-]+|\\*)$' }), { maxItems: 50 })),
+    collection: Type.Optional(ModelName),
+    components: Type.Optional(Type.Array(ModelName, { minItems: 1, maxItems: 100, uniqueItems: true })),
+  },
+  { additionalProperties: false },
+);
+export type FieldOptions = Static<typeof FieldOptions>;
+
+export const Field = Type.Object(
+  {
+    name: ModelName,
+    type: Type.Enum(FIELD_TYPES),
+    label: Type.Optional(Type.String({ maxLength: 200 })),
+    help: Type.Optional(Type.String({ maxLength: 1000 })),
+    required: Type.Optional(Type.Boolean()),
+    unique: Type.Optional(Type.Boolean()),
+    localized: Type.Optional(Type.Boolean()),
+    hidden: Type.Optional(Type.Boolean()),
+    default: Type.Optional(Type.Unknown()),
+    options: Type.Optional(FieldOptions),
+  },
+  { additionalProperties: false },
+);
+export type Field = Static<typeof Field>;
+
+const Fields = Type.Array(Field, { maxItems: 200 });
+
+export const CollectionKind = Type.Enum(['collection', 'singleton'] as const);
+
+export const Collection = Type.Object({
+  slug: Type.String(),
+  name: Type.String(),
+  singular: Type.String(),
+  description: Type.String(),
+  kind: CollectionKind,
+  display_field: Type.Union([Type.String(), Type.Null()]),
+  requires_approval: Type.Boolean(),
+  fields: Type.Array(Field),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Collection = Static<typeof Collection>;
+
+export const CreateCollectionBody = Type.Object(
+  {
+    slug: ModelName,
+    name: Type.String({ minLength: 1, maxLength: 120 }),
+    singular: Type.Optional(ModelName),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    kind: Type.Optional(CollectionKind),
+    display_field: Type.Optional(Type.Union([ModelName, Type.Null()])),
+    requires_approval: Type.Optional(Type.Boolean()),
+    fields: Fields,
+  },
+  { additionalProperties: false },
+);
+export type CreateCollectionBody = Static<typeof CreateCollectionBody>;
+
+export const UpdateCollectionBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+    singular: Type.Optional(ModelName),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    display_field: Type.Optional(Type.Union([ModelName, Type.Null()])),
+    requires_approval: Type.Optional(Type.Boolean()),
+    fields: Type.Optional(Fields),
+  },
+  { additionalProperties: false },
+);
+export type UpdateCollectionBody = Static<typeof UpdateCollectionBody>;
+
+export const Component = Type.Object({
+  name: Type.String(),
+  label: Type.String(),
+  description: Type.String(),
+  fields: Type.Array(Field),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Component = Static<typeof Component>;
+
+export const CreateComponentBody = Type.Object(
+  {
+    name: ModelName,
+    label: Type.Optional(Type.String({ maxLength: 120 })),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    fields: Fields,
+  },
+  { additionalProperties: false },
+);
+export type CreateComponentBody = Static<typeof CreateComponentBody>;
+
+export const UpdateComponentBody = Type.Object(
+  {
+    label: Type.Optional(Type.String({ maxLength: 120 })),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    fields: Type.Optional(Fields),
+  },
+  { additionalProperties: false },
+);
+export type UpdateComponentBody = Static<typeof UpdateComponentBody>;
+
+export const CollectionParams = Type.Object({ projectId: Id, slug: ModelName });
+export type CollectionParams = Static<typeof CollectionParams>;
+export const ComponentParams = Type.Object({ projectId: Id, name: ModelName });
+export type ComponentParams = Static<typeof ComponentParams>;
+
+export const DocumentStatus = Type.Enum(['draft', 'published', 'changed'] as const);
+export type DocumentStatus = Static<typeof DocumentStatus>;
+export const WorkflowStage = Type.Union([Type.Enum(['in_review', 'approved', 'rejected'] as const), Type.Null()]);
+
+export const Document = Type.Object({
+  id: Id,
+  collection: Type.String(),
+  locale: Type.String(),
+  status: DocumentStatus,
+  workflow_stage: WorkflowStage,
+  version: Type.Integer(),
+  data: Type.Record(Type.String(), Type.Unknown()),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  published_at: Type.Union([Timestamp, Type.Null()]),
+  publish_at: Type.Union([Timestamp, Type.Null()]),
+  unpublish_at: Type.Union([Timestamp, Type.Null()]),
+  created_by: Type.Union([Type.String(), Type.Null()]),
+  updated_by: Type.Union([Type.String(), Type.Null()]),
+});
+export type Document = Static<typeof Document>;
+
+export const DocumentParams = Type.Object({ projectId: Id, collection: ModelName });
+export type DocumentParams = Static<typeof DocumentParams>;
+export const DocumentIdParams = Type.Object({ projectId: Id, collection: ModelName, id: Id });
+export type DocumentIdParams = Static<typeof DocumentIdParams>;
+
+const DocumentData = Type.Record(Type.String(), Type.Unknown());
+
+export const CreateDocumentBody = Type.Object(
+  {
+    data: DocumentData,
+    locale: Type.Optional(Locale),
+    status: Type.Optional(Type.Enum(['draft', 'published'] as const)),
+  },
+  { additionalProperties: false },
+);
+export type CreateDocumentBody = Static<typeof CreateDocumentBody>;
+
+export const UpdateDocumentBody = Type.Object(
+  {
+    data: DocumentData,
+    locale: Type.Optional(Locale),
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
+export type UpdateDocumentBody = Static<typeof UpdateDocumentBody>;
+
+/** Read options of one document: `locale` (or `*`), `populate`, `fields`, `status`. */
+export const DocumentReadQuery = Type.Object(
+  {
+    locale: Type.Optional(Type.String({ maxLength: 35 })),
+    populate: Type.Optional(Type.String({ maxLength: 2000 })),
+    depth: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+    fields: Type.Optional(Type.String({ maxLength: 2000 })),
+    status: Type.Optional(Type.Enum(['draft', 'published', 'changed', 'deleted'] as const)),
+  },
+  { additionalProperties: false },
+);
+export type DocumentReadQuery = Static<typeof DocumentReadQuery>;
+
+/**
+ * The list query. `filter[field][op]=value` keys are open-ended, so they are checked by the
+ * server's query parser (unknown fields and operators are a 400) rather than by this schema.
+ */
+export const DocumentListQuery = Type.Object(
+  {
+    ...DocumentReadQuery.properties,
+    sort: Type.Optional(Type.String({ maxLength: 1000 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    cursor: Type.Optional(Type.String({ maxLength: 4000 })),
+    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  { additionalProperties: Type.String({ maxLength: 2000 }) },
+);
+/** The known parameters; `filter[…]` keys ride along as extra string properties. */
+export type DocumentListQuery = Static<typeof DocumentListQuery>;
+
+export const FILTER_OPERATORS = [
+  'eq',
+  'ne',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'in',
+  'nin',
+  'contains',
+  'starts_with',
+  'exists',
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
