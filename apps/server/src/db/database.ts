@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -24,7 +24,12 @@ export interface OpenDatabaseOptions {
   /** PostgreSQL schema to use as search_path (tests isolate themselves this way). */
   pgSchema?: string;
   pgPoolSize?: number;
+  /** Called with every SQL statement run (tests count queries with it). */
+  onQuery?: (sql: string) => void;
 }
+
+const queryLog = ({ onQuery }: OpenDatabaseOptions) =>
+  onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {};
 
 /**
  * Opens SQLite (WAL, foreign keys, synchronous=FULL) or a PostgreSQL pool behind one Kysely type.
@@ -37,7 +42,7 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
       max: options.pgPoolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(options) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   if (options.sqlitePath !== ':memory:') {
@@ -48,7 +53,7 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...queryLog(options) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

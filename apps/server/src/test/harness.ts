@@ -32,9 +32,9 @@ export function createTestClock(start = new Date('2026-11-22T10:00:00.000Z')) {
  * A fresh database: SQLite in memory, or (with TEST_DATABASE_URL) a PostgreSQL schema of its
  * own that is dropped afterwards, so test files can run in parallel.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(onQuery?: (sql: string) => void): Promise<DatabaseHandle> {
   if (!TEST_DATABASE_URL) {
-    const database = openDatabase({ url: null, sqlitePath: ':memory:' });
+    const database = openDatabase({ url: null, sqlitePath: ':memory:', ...(onQuery ? { onQuery } : {}) });
     await migrateToLatest(database.db);
     return database;
   }
@@ -43,7 +43,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const database = openDatabase({ url: TEST_DATABASE_URL, sqlitePath: '', pgSchema: schema, pgPoolSize: 4 });
+  const database = openDatabase({
+    url: TEST_DATABASE_URL,
+    sqlitePath: '',
+    pgSchema: schema,
+    pgPoolSize: 4,
+    ...(onQuery ? { onQuery } : {}),
+  });
   await migrateToLatest(database.db);
   return {
     ...database,
@@ -59,6 +65,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** SQL statements run so far (reset it to count the queries of one request). */
+  queries: string[];
   config: Config;
   database: DatabaseHandle;
   close(): Promise<void>;
@@ -79,7 +87,8 @@ export async function createTestApp(
     PUBLIC_URL: 'http://plinth.test',
     ...options.env,
   });
-  const database = await createTestDatabase();
+  const queries: string[] = [];
+  const database = await createTestDatabase((sql) => queries.push(sql));
   const app = await buildApp({
     config,
     database,
@@ -90,6 +99,7 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
+    queries,
     config,
     database,
     async close() {
