@@ -1,0 +1,274 @@
+// `npm run bench`: the delivery benchmark of the performance issue. Seeds 10,000 published
+// articles through the API, starts the production server, and loads it with autocannon next to
+// a bare Fastify server that answers a precomputed JSON of the same 25 documents.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 10_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP = 3;
+const CONNECTIONS = 32;
+const CATEGORIES = Array.from({ length: 20 }, (_, index) => `category-${index + 1}`);
+const ADMIN = { email: 'bench@plinth.local', password: 'bench-password-1' };
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort() {
+  return 20000 + Math.floor(Math.random() * 20000);
+}
+
+/** Starts a node script as a child process and waits until `url` answers 200. */
+async function startProcess(args, env, readyUrl) {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`process exited early: ${stderr}`);
+    try {
+      const response = await fetch(readyUrl);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 30_000) throw new Error(`process not ready in 30 s: ${stderr}`);
+    await sleep(10);
+  }
+  return { child, coldStartMs: performance.now() - started };
+}
+
+function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function api(base, method, url, body, token) {
+  const response = await fetch(`${base}/api/v1${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** A ~2 KB body of varied words, so search and compression see realistic text. */
+function body(index) {
+  const words = ['content', 'delivery', 'headless', 'schema', 'publish', 'locale', 'media', 'query', 'cache', 'index'];
+  const out = [];
+  for (let i = 0; out.join(' ').length < 2000; i++) out.push(words[(index * 7 + i * 3) % words.length]);
+  return out.join(' ');
+}
+
+async function seed(base) {
+  const login = await api(base, 'POST', '/auth/login', { username: ADMIN.email, password: ADMIN.password });
+  const token = login.access_token;
+  const project = (await api(base, 'POST', '/projects', { name: 'Bench', locales: ['en'] }, token)).data;
+  const p = `/projects/${project.id}`;
+  await api(
+    base,
+    'POST',
+    `${p}/collections`,
+    { slug: 'authors', name: 'Authors', fields: [{ name: 'name', type: 'text', required: true }] },
+    token,
+  );
+  await api(
+    base,
+    'POST',
+    `${p}/collections`,
+    {
+      slug: 'articles',
+      name: 'Articles',
+      fields: [
+        { name: 'title', type: 'text', required: true },
+        { name: 'slug', type: 'slug', unique: true, options: { from: 'title' } },
+        { name: 'body', type: 'longtext' },
+        { name: 'category', type: 'select', options: { choices: CATEGORIES } },
+        { name: 'views', type: 'integer' },
+        { name: 'author', type: 'reference', options: { collection: 'authors' } },
+      ],
+    },
+    token,
+  );
+  const authors = [];
+  for (let i = 0; i < 20; i++) {
+    authors.push(
+      (
+        await api(
+          base,
+          'POST',
+          `${p}/collections/authors/documents`,
+          { data: { name: `Author ${i}` }, status: 'published' },
+          token,
+        )
+      ).data.id,
+    );
+  }
+  let next = 0;
+  let lastId = '';
+  const started = performance.now();
+  const worker = async () => {
+    while (next < DOCUMENTS) {
+      const index = next++;
+      const created = await api(
+        base,
+        'POST',
+        `${p}/collections/articles/documents`,
+        {
+          status: 'published',
+          data: {
+            title: `Article ${index}`,
+            body: body(index),
+            category: CATEGORIES[index % CATEGORIES.length],
+            views: (index * 7919) % 100_000,
+            author: authors[index % authors.length],
+          },
+        },
+        token,
+      );
+      lastId = created.data.id;
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  const apiToken = (await api(base, 'POST', `${p}/api-tokens`, { name: 'bench', scopes: ['content:read'] }, token)).data
+    .token;
+  return { projectId: project.id, apiToken, documentId: lastId, seedSeconds: seconds };
+}
+
+async function load(name, options) {
+  await autocannon({ ...options, connections: CONNECTIONS, duration: WARMUP });
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION });
+  return {
+    name,
+    requests: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx - (options.expectStatus === 304 ? (result['3xx'] ?? 0) : 0),
+  };
+}
+
+async function benchDatabase(label, databaseUrl) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-bench-'));
+  const port = freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PLINTH_DATA_DIR: dataDir,
+    PLINTH_SEED_DEMO: 'false',
+    PLINTH_ADMIN_EMAIL: ADMIN.email,
+    PLINTH_ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const server = await startProcess(['apps/server/dist/main.js', 'start'], env, `${base}/healthz`);
+  try {
+    console.log(
+      `[${label}] cold start to first 200: ${server.coldStartMs.toFixed(0)} ms; seeding ${DOCUMENTS} documents…`,
+    );
+    const { projectId, apiToken, documentId, seedSeconds } = await seed(base);
+    console.log(
+      `[${label}] seeded in ${seedSeconds.toFixed(1)} s (${(DOCUMENTS / seedSeconds).toFixed(0)} documents/s)`,
+    );
+    const headers = { authorization: `Bearer ${apiToken}` };
+    const docs = `${base}/api/v1/projects/${projectId}/collections/articles/documents`;
+    const listUrl = `${docs}?filter[category][eq]=category-3&sort=-views&limit=25`;
+    const listBody = await (await fetch(listUrl, { headers })).text();
+    const etag = (await fetch(listUrl, { headers })).headers.get('etag');
+
+    const bare = await startBare(listBody);
+    const results = [];
+    try {
+      results.push(await load('bare fastify (same 25 docs)', { url: `http://127.0.0.1:${bare.port}/` }));
+    } finally {
+      bare.child.kill();
+    }
+    results.push(await load('one document by id', { url: `${docs}/${documentId}`, headers }));
+    results.push(await load('list 25, filter + sort', { url: listUrl, headers }));
+    results.push(await load('list 25 + populate author', { url: `${listUrl}&populate=author`, headers }));
+    results.push(
+      await load('304 revalidation', {
+        url: listUrl,
+        headers: { ...headers, 'if-none-match': etag ?? '' },
+        expectStatus: 304,
+      }),
+    );
+    const rss = rssMb(server.child.pid);
+    printTable(label, results, rss, server.coldStartMs);
+  } finally {
+    server.child.kill('SIGTERM');
+    await sleep(200);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function startBare(payload) {
+  const port = freePort();
+  const script = `
+    const app = require('fastify')();
+    const body = ${JSON.stringify(payload)};
+    app.get('/', (request, reply) => { reply.type('application/json; charset=utf-8').send(body); });
+    app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const { child } = await startProcess(
+    ['-e', script],
+    { NODE_PATH: path.join(root, 'node_modules') },
+    `http://127.0.0.1:${port}/`,
+  );
+  return { child, port };
+}
+
+function printTable(label, results, rss, coldStartMs) {
+  const bare = results[0].requests;
+  const rows = results.map((row) => [
+    row.name,
+    row.requests.toFixed(0),
+    `${row.p50} ms`,
+    `${row.p99} ms`,
+    String(row.errors),
+    `${((row.requests / bare) * 100).toFixed(0)}%`,
+  ]);
+  const header = ['case', 'req/s', 'p50', 'p99', 'errors', 'vs bare'];
+  const widths = header.map((cell, index) => Math.max(cell.length, ...rows.map((row) => row[index].length)));
+  const line = (cells) => `| ${cells.map((cell, index) => cell.padEnd(widths[index])).join(' | ')} |`;
+  console.log(
+    `\n${label}: ${DOCUMENTS} documents, ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s warm-up`,
+  );
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+  console.log(
+    `server RSS after the run: ${rss.toFixed(0)} MB; cold start to first 200: ${coldStartMs.toFixed(0)} ms\n`,
+  );
+}
+
+await benchDatabase('SQLite', null);
+if (process.env.TEST_DATABASE_URL) {
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  try {
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    await benchDatabase('PostgreSQL', url.toString());
+  } finally {
+    await client.query(`DROP SCHEMA ${schema} CASCADE`);
+    await client.end();
+  }
+}
