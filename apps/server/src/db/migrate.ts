@@ -1,11 +1,13 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import * as foundation from './migrations/0001-foundation.js';
 import * as content from './migrations/0002-content.js';
+import * as lifecycle from './migrations/0003-lifecycle.js';
 
 // Listed explicitly (not read from disk) so the built server carries its migrations with it.
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-content': content,
+  '0003-lifecycle': lifecycle,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -13,7 +15,13 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 /** Brings the schema to the newest migration; throws with the failing migration's name. */
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Without an explicit schema, Kysely finds migration tables in any schema of the database and
+  // then misses its own; pin it to the schema this connection writes to.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');

@@ -174,6 +174,53 @@ export interface ContentIndexesTable {
   created_at: string;
 }
 
+export interface JobsTable {
+  id: string;
+  kind: string;
+  payload: unknown;
+  status: 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+  run_at: string;
+  attempts: number;
+  max_attempts: number;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+export type JobRow = Selectable<JobsTable>;
+
+export interface DocumentVersionsTable {
+  id: string;
+  document_id: string;
+  project_id: string;
+  version: number;
+  locale: string;
+  status: string;
+  data: unknown;
+  changed_fields: unknown;
+  created_at: string;
+  created_by: string | null;
+  created_by_token: string | null;
+}
+export type DocumentVersionRow = Selectable<DocumentVersionsTable>;
+
+export interface AuditLogTable {
+  id: string;
+  project_id: string;
+  actor_type: 'user' | 'token' | 'system';
+  actor_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  details: unknown;
+  ip: string | null;
+  created_at: string;
+}
+export type AuditLogRow = Selectable<AuditLogTable>;
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -190,4 +237,7 @@ export interface Database {
   documents: DocumentsTable;
   document_search: DocumentSearchTable;
   content_indexes: ContentIndexesTable;
+  jobs: JobsTable;
+  document_versions: DocumentVersionsTable;
+  audit_log: AuditLogTable;
 }

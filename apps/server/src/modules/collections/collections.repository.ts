@@ -37,8 +37,15 @@ export class CollectionsRepository {
       .execute();
   }
 
+  /**
+   * Deletes a collection; its documents go by cascade. The search index goes explicitly: SQLite's
+   * FTS table cannot hold a foreign key, so its rows would otherwise outlive the documents.
+   */
   async deleteCollection(id: string): Promise<void> {
-    await this.db.deleteFrom('collections').where('id', '=', id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('document_search').where('collection_id', '=', id).execute();
+      await trx.deleteFrom('collections').where('id', '=', id).execute();
+    });
   }
 
   listComponents(projectId: string): Promise<ComponentRow[]> {

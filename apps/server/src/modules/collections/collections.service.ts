@@ -9,7 +9,7 @@ import type {
 } from '@plinth/contract';
 import type { AppContext } from '../../context.js';
 import { parseJson } from '../../db/database.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, fieldError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { ContentIndexes } from '../documents/content-indexes.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
@@ -20,27 +20,84 @@ import { type CollectionModel, defaultSingular, toCollection, toComponent } from
 import type { ModelCache, ProjectModel } from './model-cache.js';
 import { validateCollectionModel, validateComponentModel } from './model-validation.js';
 
-/** API tokens never see hidden fields, not even in the model. */
-function forCaller(collection: Collection, grant: ProjectGrant): Collection {
-  if (grant.principal.kind === 'user') return collection;
-  return { ...collection, fields: collection.fields.filter((field) => !field.hidden) };
+/** API tokens never see hidden fields, not even in the model (components included). */
+function forCaller<T extends Collection | Component>(model: T, grant: ProjectGrant): T {
+  if (grant.principal.kind === 'user') return model;
+  return { ...model, fields: model.fields.filter((field) => !field.hidden) };
 }
 
-/** Fields whose stored values must be checked again when the model changes. */
-function changedFields(before: readonly Field[], after: readonly Field[]): { changed: Field[]; relocalized: Field[] } {
-  const changed: Field[] = [];
-  const relocalized: Field[] = [];
+/** What a model change asks of the documents already stored. */
+interface FieldCheck {
+  field: Field;
+  /** The field existed before (false for new fields, which may meet values kept from a removed one). */
+  existed: boolean;
+  /** `localized` changed on an existing field: any stored value is a conflict. */
+  relocalized: boolean;
+  /** Stored values must fit the new definition. */
+  checkValues: boolean;
+  /** The field became unique: live documents must not share a value. */
+  becameUnique: boolean;
+}
+
+/** The checks a change from `before` to `after` needs; unchanged fields need none. */
+function fieldChecks(before: readonly Field[], after: readonly Field[]): FieldCheck[] {
+  const checks: FieldCheck[] = [];
+  const comparable = (f: Field) => JSON.stringify([f.type, f.options ?? {}, Boolean(f.required)]);
   for (const field of after) {
     const old = before.find((candidate) => candidate.name === field.name);
-    if (!old) {
-      if (field.required && (field.default === undefined || field.default === null)) changed.push(field);
-      continue;
+    const relocalized = old !== undefined && Boolean(old.localized) !== Boolean(field.localized);
+    // A new field is always checked: a field removed earlier keeps its values, and they come back.
+    const checkValues = old === undefined || comparable(old) !== comparable(field);
+    const becameUnique = Boolean(field.unique) && !old?.unique;
+    if (relocalized || checkValues || becameUnique) {
+      checks.push({ field, existed: old !== undefined, relocalized, checkValues, becameUnique });
     }
-    if (Boolean(old.localized) !== Boolean(field.localized)) relocalized.push(field);
-    const comparable = (f: Field) => JSON.stringify([f.type, f.options ?? {}, Boolean(f.required)]);
-    if (comparable(old) !== comparable(field)) changed.push(field);
   }
-  return { changed, relocalized };
+  return checks;
+}
+
+const isLocaleMap = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether one stored value (a locale map for localized fields) fits a field's definition. */
+function storedValueFits(check: FieldCheck, value: unknown, components: ProjectModel['componentFields']): boolean {
+  const { field } = check;
+  if (value === undefined || value === null) {
+    // Documents saved before a new field existed lack it; a default covers them.
+    return !field.required || (field.default !== undefined && field.default !== null);
+  }
+  if (field.localized && !isLocaleMap(value)) return false;
+  const values = field.localized ? Object.values(value as Record<string, unknown>) : [value];
+  return values.every(
+    (item) =>
+      item === undefined || item === null || checkValue(field, item, field.name, components).problems.length === 0,
+  );
+}
+
+/** The keys under which a unique field's value of one document is compared with others. */
+function uniqueKeys(field: Field, value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  if (!field.localized) return [JSON.stringify(value)];
+  if (!isLocaleMap(value)) return [];
+  return Object.entries(value)
+    .filter(([, item]) => item !== undefined && item !== null)
+    .map(([locale, item]) => `${locale}:${JSON.stringify(item)}`);
+}
+
+/**
+ * GraphQL names come from slug and singular (API.md), so a singular may not equal its own slug
+ * (400) nor another collection's slug or singular (409).
+ */
+function checkNames(model: ProjectModel, slug: string, singular: string): void {
+  if (singular === slug) throw fieldError('singular', 'must differ from the slug');
+  for (const other of model.collections.values()) {
+    if (other.slug === slug) continue;
+    if (other.slug === singular || other.singular === singular || other.singular === slug) {
+      throw conflict(
+        `The name "${other.singular === slug ? slug : singular}" is already used by collection ${other.slug}`,
+      );
+    }
+  }
 }
 
 /** The content model: collections and components, validated as a whole. */
@@ -87,13 +144,15 @@ export class CollectionsService {
       { slug: body.slug, fields: body.fields, displayField },
       { collections: new Set([...model.collections.keys(), body.slug]), components: model.componentFields },
     );
+    const singular = body.singular ?? defaultSingular(body.slug);
+    checkNames(model, body.slug, singular);
     const now = this.now();
     const row = {
       id: newId(),
       project_id: grant.project.id,
       slug: body.slug,
       name: body.name.trim(),
-      singular: body.singular ?? defaultSingular(body.slug),
+      singular,
       description: body.description ?? '',
       kind: body.kind ?? 'collection',
       display_field: displayField,
@@ -125,7 +184,8 @@ export class CollectionsService {
       { slug, fields, displayField },
       { collections: new Set(model.collections.keys()), components: model.componentFields },
     );
-    if (body.fields) await this.checkExistingDocuments(grant, model, collection, body.fields);
+    if (body.singular !== undefined) checkNames(model, slug, body.singular);
+    if (body.fields) await this.checkExistingDocuments(model, collection, body.fields);
     await this.repository.updateCollection(collection.id, {
       ...(body.name !== undefined ? { name: body.name.trim() } : {}),
       ...(body.singular !== undefined ? { singular: body.singular } : {}),
@@ -141,73 +201,79 @@ export class CollectionsService {
   }
 
   private async checkExistingDocuments(
-    grant: ProjectGrant,
     model: ProjectModel,
     collection: CollectionModel,
     fields: Field[],
-  ) {
-    const { changed, relocalized } = changedFields(collection.fields, fields);
-    if (changed.length === 0 && relocalized.length === 0) return;
-    const violations = new Map<string, number>();
-    let broken = 0;
+  ): Promise<void> {
+    const checks = fieldChecks(collection.fields, fields);
+    if (checks.length === 0) return;
+    /** Per field, the ids of the documents it would break. */
+    const violations = new Map<string, Set<string>>(checks.map((check) => [check.field.name, new Set<string>()]));
+    /** Per unique field, value key → ids of the live documents holding it. */
+    const holders = new Map<string, Map<string, string[]>>();
     for await (const rows of this.documents.scan(collection.id)) {
       for (const row of rows) {
-        let documentBroken = false;
-        for (const copy of [row.data, row.published_data]) {
-          if (copy === null) continue;
-          const stored = parseJson<Record<string, unknown>>(copy);
-          for (const field of relocalized) {
-            if (stored[field.name] !== undefined) {
-              violations.set(field.name, (violations.get(field.name) ?? 0) + 1);
-              documentBroken = true;
-            }
-          }
-          for (const field of changed) {
-            const value = stored[field.name];
-            const values =
-              field.localized && typeof value === 'object' && value !== null && !Array.isArray(value)
-                ? Object.values(value)
-                : [value];
-            const fits = values.every((item) =>
-              item === undefined || item === null
-                ? !field.required
-                : checkValue(field, item, field.name, model.componentFields).problems.length === 0,
-            );
-            if (!fits) {
-              violations.set(field.name, (violations.get(field.name) ?? 0) + 1);
-              documentBroken = true;
+        const copies = [row.data, row.published_data].filter((copy) => copy !== null);
+        const stored = copies.map((copy) => parseJson<Record<string, unknown>>(copy));
+        for (const check of checks) {
+          const name = check.field.name;
+          const broken = stored.some((data) =>
+            check.relocalized
+              ? data[name] !== undefined && data[name] !== null
+              : check.checkValues && !storedValueFits(check, data[name], model.componentFields),
+          );
+          if (broken) violations.get(name)?.add(row.id);
+          const working = stored[0];
+          if (check.becameUnique && working && row.deleted_at === null) {
+            const byValue = holders.get(name) ?? new Map<string, string[]>();
+            holders.set(name, byValue);
+            for (const key of uniqueKeys(check.field, working[name])) {
+              byValue.set(key, [...(byValue.get(key) ?? []), row.id]);
             }
           }
         }
-        if (documentBroken) broken += 1;
       }
     }
-    if (broken > 0) {
-      throw new AppError(
-        'CONFLICT',
-        `${broken} document${broken === 1 ? '' : 's'} would not fit the new model; change or remove ${broken === 1 ? 'it' : 'them'} first`,
-        [...violations].map(([name, count]) => ({
-          path: `fields.${name}`,
-          message: relocalized.some((field) => field.name === name)
-            ? `${count} document(s) hold values; "localized" cannot change while they do`
-            : `${count} document(s) hold values that would be invalid`,
-        })),
-      );
+    for (const [name, byValue] of holders) {
+      for (const ids of byValue.values()) {
+        if (ids.length > 1) for (const id of ids) violations.get(name)?.add(id);
+      }
     }
+    const brokenDocuments = new Set([...violations.values()].flatMap((ids) => [...ids]));
+    const broken = brokenDocuments.size;
+    if (broken === 0) return;
+    const reason = (check: FieldCheck, count: number) => {
+      if (check.relocalized) return `${count} document(s) hold values; "localized" cannot change while they do`;
+      if (check.becameUnique && holders.get(check.field.name) && !check.checkValues)
+        return `${count} document(s) share a value, so it cannot become unique`;
+      return `${count} document(s) hold values that would be invalid`;
+    };
+    throw new AppError(
+      'CONFLICT',
+      `${broken} document${broken === 1 ? '' : 's'} would not fit the new model; change or remove ${broken === 1 ? 'it' : 'them'} first`,
+      checks
+        .map((check) => ({ check, count: violations.get(check.field.name)?.size ?? 0 }))
+        .filter(({ count }) => count > 0)
+        .map(({ check, count }) => ({ path: `fields.${check.field.name}`, message: reason(check, count) })),
+    );
   }
 
   /** Deleting a collection with documents needs `force`; one that others reference is refused. */
   async delete(grant: ProjectGrant, slug: string, force: boolean): Promise<void> {
     const { model, collection } = await this.find(grant, slug);
-    const referrers = [...model.collections.values()].filter(
-      (other) =>
-        other.slug !== slug &&
-        other.fields.some((field) => field.type === 'reference' && field.options?.collection === slug),
-    );
+    const refersHere = (fields: readonly Field[]) =>
+      fields.some((field) => field.type === 'reference' && field.options?.collection === slug);
+    // Components hold references too: a dangling one would break every blocks value using it.
+    const referrers = [
+      ...[...model.collections.values()]
+        .filter((other) => other.slug !== slug && refersHere(other.fields))
+        .map((other) => `collection ${other.slug}`),
+      ...[...model.components.values()]
+        .filter((component) => refersHere(component.fields))
+        .map((component) => `component ${component.name}`),
+    ];
     if (referrers.length > 0) {
-      throw conflict(
-        `Collections ${referrers.map((other) => other.slug).join(', ')} refer to ${slug}; remove those fields first`,
-      );
+      throw conflict(`${referrers.join(', ')} refer to ${slug}; remove those fields first`);
     }
     const count = await this.documents.countLive(collection.id);
     if (count > 0 && !force) {
@@ -221,13 +287,13 @@ export class CollectionsService {
 
   async listComponents(grant: ProjectGrant): Promise<Component[]> {
     const model = await this.models.get(grant.project.id);
-    return [...model.components.values()].map(toComponent);
+    return [...model.components.values()].map((component) => forCaller(toComponent(component), grant));
   }
 
   async getComponent(grant: ProjectGrant, name: string): Promise<Component> {
     const component = (await this.models.get(grant.project.id)).components.get(name);
     if (!component) throw notFound('Component');
-    return toComponent(component);
+    return forCaller(toComponent(component), grant);
   }
 
   async createComponent(grant: ProjectGrant, body: CreateComponentBody): Promise<Component> {

@@ -13,7 +13,7 @@ export interface ValueProblem {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const DATETIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const MAX_SLUG_LENGTH = 200;
 
@@ -71,8 +71,10 @@ function isHttpUrl(text: string): boolean {
 
 function checkLength(field: Field, text: string): string | null {
   const { min_length: min, max_length: max } = field.options ?? {};
-  if (min !== undefined && text.length < min) return `must be at least ${min} characters`;
-  if (max !== undefined && text.length > max) return `must be at most ${max} characters`;
+  // Characters, not UTF-16 units: "😀" is one character, not two.
+  const length = [...text].length;
+  if (min !== undefined && length < min) return `must be at least ${min} characters`;
+  if (max !== undefined && length > max) return `must be at most ${max} characters`;
   return null;
 }
 
@@ -139,7 +141,9 @@ export function checkValue(
         ? ok(value)
         : fail('must be a date (YYYY-MM-DD)');
     case 'datetime': {
-      if (typeof value !== 'string' || !DATETIME.test(value) || Number.isNaN(Date.parse(value))) {
+      // Date.parse rolls 2026-02-30 over to March 2, so the calendar date is checked on its own.
+      const match = typeof value === 'string' ? DATETIME.exec(value) : null;
+      if (typeof value !== 'string' || !match?.[1] || !isValidDate(match[1]) || Number.isNaN(Date.parse(value))) {
         return fail('must be an ISO 8601 date and time with a time zone');
       }
       return ok(new Date(value).toISOString());

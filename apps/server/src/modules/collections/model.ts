@@ -75,6 +75,16 @@ export const toComponent = (model: ComponentModel): Component => ({
   updated_at: model.updatedAt,
 });
 
-/** `articles` → `article`; a slug without a final `s` gets `_item` (API.md). */
-export const defaultSingular = (slug: string): string =>
-  slug.endsWith('s') && slug.length > 1 ? slug.slice(0, -1) : `${slug}_item`;
+/** Last words whose final `s` is not a plural one, so dropping it would not give a singular. */
+const NOT_PLURAL = new Set(['news', 'series', 'species', 'status', 'analysis', 'basis', 'canvas', 'bus', 'gas']);
+
+/**
+ * `articles` → `article`; a slug without a plural `s` gets `_item` (API.md): `news` →
+ * `news_item`, `glass` → `glass_item`, `people` → `people_item`.
+ */
+export const defaultSingular = (slug: string): string => {
+  const lastWord = slug.slice(slug.lastIndexOf('_') + 1);
+  const isPlural =
+    lastWord.length > 1 && lastWord.endsWith('s') && !lastWord.endsWith('ss') && !NOT_PLURAL.has(lastWord);
+  return isPlural ? slug.slice(0, -1) : `${slug}_item`;
+};

@@ -388,6 +388,19 @@ export class DocumentsService {
     }
   }
 
+  /**
+   * A singleton holds one live document. `countLive` reads outside the caller's transaction:
+   * on SQLite (one connection) calling it inside a transaction waits for itself forever, so it
+   * runs before; on PostgreSQL it runs again inside, after the collection's writer lock.
+   */
+  private async checkSingletonFree(collection: CollectionModel, inTransaction: boolean): Promise<void> {
+    if (collection.kind !== 'singleton') return;
+    if (inTransaction && this.ctx.dialect !== 'postgres') return;
+    if ((await this.repository.countLive(collection.id)) > 0) {
+      throw conflict(`${collection.name} is a singleton and already has its document`);
+    }
+  }
+
   private actor(grant: ProjectGrant): string | null {
     return grant.principal.kind === 'user' ? grant.principal.userId : null;
   }
@@ -421,10 +434,9 @@ export class DocumentsService {
     const now = this.ctx.clock().toISOString();
     const id = newId();
     const actor = this.actor(grant);
+    await this.checkSingletonFree(collection, false);
     const document = await this.repository.transaction(collection.id, async (trx) => {
-      if (collection.kind === 'singleton' && (await this.repository.countLive(collection.id)) > 0) {
-        throw conflict(`${collection.name} is a singleton and already has its document`);
-      }
+      await this.checkSingletonFree(collection, true);
       await this.checkReferences(trx, grant, model, collection, body.data, data, locale);
       await this.checkUnique(trx, collection, body.data, data, locale, id);
       const stored: StoredDocument = {
@@ -534,10 +546,9 @@ export class DocumentsService {
     const { collection } = await this.collection(grant, slug);
     const existing = await this.load(grant, collection, id, 'trash');
     this.checkOwnership(grant, existing);
+    await this.checkSingletonFree(collection, false);
     await this.repository.transaction(collection.id, async (trx) => {
-      if (collection.kind === 'singleton' && (await this.repository.countLive(collection.id)) > 0) {
-        throw conflict(`${collection.name} is a singleton and already has its document`);
-      }
+      await this.checkSingletonFree(collection, true);
       for (const locale of grant.project.locales) {
         await this.checkUnique(
           trx,

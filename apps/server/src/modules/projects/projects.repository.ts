@@ -1,6 +1,12 @@
 import type { Role } from '@plinth/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, ProjectRow } from '../../db/schema.js';
+
+/** A unique constraint failed: `23505` on PostgreSQL, `SQLITE_CONSTRAINT_UNIQUE` on SQLite. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
 
 export interface MemberRow {
   user_id: string;
@@ -64,8 +70,21 @@ export class ProjectsRepository {
     return row !== undefined;
   }
 
-  /** Creates the project with its creator as owner, in one transaction. */
-  async createWithOwner(project: ProjectRow, ownerId: string): Promise<void> {
+  /**
+   * Creates the project with its creator as owner, in one transaction. Answers false, and
+   * creates nothing, when the slug was taken in the meantime (two creates racing for it).
+   */
+  async createWithOwner(project: ProjectRow, ownerId: string): Promise<boolean> {
+    try {
+      await this.insertWithOwner(project, ownerId);
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error) && (await this.slugTaken(project.slug))) return false;
+      throw error;
+    }
+  }
+
+  private async insertWithOwner(project: ProjectRow, ownerId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('projects')
@@ -99,7 +118,8 @@ export class ProjectsRepository {
   async softDelete(id: string, now: string): Promise<void> {
     await this.db
       .updateTable('projects')
-      .set((eb) => ({ deleted_at: now, slug: eb.fn<string>('concat', [eb.ref('slug'), eb.val(`~deleted~${id}`)]) }))
+      // `||` rather than concat(): PostgreSQL cannot type a parameter passed to concat's "any".
+      .set({ deleted_at: now, slug: sql<string>`slug || ${`~deleted~${id}`}` })
       .where('id', '=', id)
       .execute();
   }
@@ -155,21 +175,51 @@ export class ProjectsRepository {
       .execute();
   }
 
-  async updateMemberRole(projectId: string, userId: string, role: Role, now: string): Promise<void> {
-    await this.db
-      .updateTable('project_members')
-      .set({ role, updated_at: now })
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .execute();
-  }
-
-  async deleteMember(projectId: string, userId: string): Promise<void> {
-    await this.db
-      .deleteFrom('project_members')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .execute();
+  /**
+   * Gives a member another role, or removes them (`role: null`), unless that would leave the
+   * project without an owner: then nothing changes and the answer is false. Check and write run
+   * in one transaction that first locks the project row, so two owners demoting each other at
+   * the same time cannot both succeed (SQLite runs one transaction at a time anyway).
+   */
+  async changeMember(change: { projectId: string; userId: string; role: Role | null; now: string }): Promise<boolean> {
+    const { projectId, userId, role, now } = change;
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('projects')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', projectId)
+        .execute();
+      const target = await trx
+        .selectFrom('project_members')
+        .select('role')
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (target?.role === 'owner' && role !== 'owner') {
+        const owners = await trx
+          .selectFrom('project_members')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('project_id', '=', projectId)
+          .where('role', '=', 'owner')
+          .executeTakeFirstOrThrow();
+        if (Number(owners.count) <= 1) return false;
+      }
+      if (role === null) {
+        await trx
+          .deleteFrom('project_members')
+          .where('project_id', '=', projectId)
+          .where('user_id', '=', userId)
+          .execute();
+      } else {
+        await trx
+          .updateTable('project_members')
+          .set({ role, updated_at: now })
+          .where('project_id', '=', projectId)
+          .where('user_id', '=', userId)
+          .execute();
+      }
+      return true;
+    });
   }
 
   async countOwners(projectId: string): Promise<number> {

@@ -1,6 +1,6 @@
 import type { AddMemberBody, CreateProjectBody, Member, Project, Role, UpdateProjectBody } from '@plinth/contract';
 import type { AppContext } from '../../context.js';
-import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors.js';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { sendInBackground } from '../../lib/mailer.js';
 import type { Page } from '../../lib/pagination.js';
@@ -12,6 +12,7 @@ import type { ProjectGrant } from './project-access.js';
 import { type MemberRow, ProjectsRepository } from './projects.repository.js';
 
 const DEFAULT_LOCALES = ['en'];
+const LAST_OWNER = 'A project needs at least one owner; make someone else owner first';
 
 const toMember = (row: MemberRow): Member => ({
   user_id: row.user_id,
@@ -26,6 +27,13 @@ function checkLocales(locales: string[], defaultLocale: string): void {
   if (!locales.includes(defaultLocale)) {
     throw fieldError('default_locale', `must be one of the project's locales (${locales.join(', ')})`);
   }
+}
+
+/** The schema allows any 1–120 characters; a name of only spaces would show as nothing. */
+function cleanName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw fieldError('name', 'must not be empty');
+  return trimmed;
 }
 
 /** Projects and their members. Authorization happened before these methods are called. */
@@ -60,23 +68,28 @@ export class ProjectsService {
   }
 
   async create(userId: string, body: CreateProjectBody): Promise<Project> {
+    const name = cleanName(body.name);
     const locales = body.locales ?? (body.default_locale ? [body.default_locale] : DEFAULT_LOCALES);
     const defaultLocale = body.default_locale ?? (locales[0] as string);
     checkLocales(locales, defaultLocale);
     const now = this.now();
-    const row = {
-      id: newId(),
-      name: body.name.trim(),
-      slug: await this.uniqueSlug(body.slug, body.name),
-      plan: 'starter' as const,
-      locales,
-      default_locale: defaultLocale,
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-    };
-    await this.repository.createWithOwner(row, userId);
-    return toProject(toProjectRecord(row), 'owner');
+    // The slug is checked first for a clear answer; a create racing for the same slug makes the
+    // insert fail, and then a generated slug moves on to the next free one.
+    for (let attempt = 1; ; attempt += 1) {
+      const row = {
+        id: newId(),
+        name,
+        slug: await this.uniqueSlug(body.slug, body.name),
+        plan: 'starter' as const,
+        locales,
+        default_locale: defaultLocale,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      };
+      if (await this.repository.createWithOwner(row, userId)) return toProject(toProjectRecord(row), 'owner');
+      if (body.slug || attempt >= 5) throw conflict(`The project slug "${row.slug}" is taken`);
+    }
   }
 
   async update(grant: ProjectGrant, body: UpdateProjectBody): Promise<Project> {
@@ -84,7 +97,7 @@ export class ProjectsService {
     const defaultLocale = body.default_locale ?? grant.project.defaultLocale;
     checkLocales(locales, defaultLocale);
     await this.repository.update(grant.project.id, {
-      ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+      ...(body.name !== undefined ? { name: cleanName(body.name) } : {}),
       ...(body.locales ? { locales } : {}),
       ...(body.default_locale ? { default_locale: defaultLocale } : {}),
       updated_at: this.now(),
@@ -151,12 +164,17 @@ export class ProjectsService {
   }
 
   async updateMember(grant: ProjectGrant, userId: string, role: Role): Promise<Member> {
-    const member = await this.findOtherMember(grant, userId);
+    const member = await this.repository.findMember(grant.project.id, userId);
+    if (!member) throw notFound('Member');
     this.checkOwnerGrant(grant, role, member.role);
+    // Before the own-role rule: the sole owner demoting themselves must learn why it cannot be.
     if (member.role === 'owner' && role !== 'owner' && (await this.repository.countOwners(grant.project.id)) <= 1) {
-      throw conflict('A project needs at least one owner; make someone else owner first');
+      throw conflict(LAST_OWNER);
     }
-    await this.repository.updateMemberRole(grant.project.id, userId, role, this.now());
+    if (grant.principal.kind === 'user' && grant.principal.userId === userId) {
+      throw forbidden('You cannot change your own role');
+    }
+    await this.changeMember(grant.project.id, userId, role);
     return toMember({ ...member, role });
   }
 
@@ -165,17 +183,15 @@ export class ProjectsService {
     if (!member) throw notFound('Member');
     this.checkOwnerGrant(grant, member.role);
     if (member.role === 'owner' && (await this.repository.countOwners(grant.project.id)) <= 1) {
-      throw conflict('A project needs at least one owner; make someone else owner first');
+      throw conflict(LAST_OWNER);
     }
-    await this.repository.deleteMember(grant.project.id, userId);
+    await this.changeMember(grant.project.id, userId, null);
   }
 
-  private async findOtherMember(grant: ProjectGrant, userId: string): Promise<MemberRow> {
-    const member = await this.repository.findMember(grant.project.id, userId);
-    if (!member) throw notFound('Member');
-    if (grant.principal.kind === 'user' && grant.principal.userId === userId) {
-      throw new AppError('FORBIDDEN', 'You cannot change your own role');
+  /** The write, re-checking the last owner atomically (the checks above may race with another change). */
+  private async changeMember(projectId: string, userId: string, role: Role | null): Promise<void> {
+    if (!(await this.repository.changeMember({ projectId, userId, role, now: this.now() }))) {
+      throw conflict(LAST_OWNER);
     }
-    return member;
   }
 }

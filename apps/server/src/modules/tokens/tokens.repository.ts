@@ -5,15 +5,20 @@ import type { ApiTokenRow, Database } from '../../db/schema.js';
 export class TokensRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  list(projectId: string): Promise<ApiTokenRow[]> {
-    return this.db
-      .selectFrom('api_tokens')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('revoked_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+  /** The project's live (not revoked) tokens, newest first, one page of them and how many in all. */
+  async list(projectId: string, page: { limit: number; offset: number }) {
+    const live = this.db.selectFrom('api_tokens').where('project_id', '=', projectId).where('revoked_at', 'is', null);
+    const [rows, count] = await Promise.all([
+      live
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      live.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.count) };
   }
 
   findById(projectId: string, id: string): Promise<ApiTokenRow | undefined> {

@@ -6,8 +6,10 @@ import {
   CreatedApiToken,
   DataOf,
   ListOf,
+  PageQuery,
   ProjectParams,
 } from '@plinth/contract';
+import { listMeta, pageOf } from '../../lib/pagination.js';
 import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { TokensService } from './tokens.service.js';
@@ -18,11 +20,18 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, {
   const service = new TokensService(ctx);
 
   app.get('/projects/:projectId/api-tokens', {
-    schema: { tags, security: bearer, params: ProjectParams, response: { 200: ListOf(ApiToken), ...errorResponses } },
+    schema: {
+      tags,
+      security: bearer,
+      params: ProjectParams,
+      querystring: PageQuery,
+      response: { 200: ListOf(ApiToken), ...errorResponses },
+    },
     handler: async (request) => {
       const grant = await access.authorize(request, request.params.projectId, 'tokens.manage');
-      const tokens = await service.list(grant.project.id);
-      return { data: tokens, meta: { total: tokens.length, page: 1, limit: tokens.length } };
+      const page = pageOf(request.query);
+      const { items, total } = await service.list(grant.project.id, page);
+      return { data: items, meta: listMeta(page, total) };
     },
   });
 

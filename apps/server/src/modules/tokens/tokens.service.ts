@@ -5,6 +5,7 @@ import type { ApiTokenRow } from '../../db/schema.js';
 import { randomSecret, sha256 } from '../../lib/crypto.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import type { Page } from '../../lib/pagination.js';
 import { API_TOKEN_PREFIX } from '../auth/authenticator.js';
 import { TokensRepository } from './tokens.repository.js';
 
@@ -30,8 +31,9 @@ export class TokensService {
     this.repository = new TokensRepository(ctx.db);
   }
 
-  async list(projectId: string): Promise<ApiToken[]> {
-    return (await this.repository.list(projectId)).map(toApiToken);
+  async list(projectId: string, page: Page): Promise<{ items: ApiToken[]; total: number }> {
+    const { rows, total } = await this.repository.list(projectId, page);
+    return { items: rows.map(toApiToken), total };
   }
 
   async create(options: {
@@ -43,11 +45,14 @@ export class TokensService {
     const now = this.ctx.clock();
     const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
     if (expiresAt && expiresAt.getTime() <= now.getTime()) throw fieldError('expires_at', 'must be in the future');
+    // The schema allows any 1–100 characters; a name of only spaces would show as nothing.
+    const name = body.name.trim();
+    if (!name) throw fieldError('name', 'must not be empty');
     const token = randomSecret(32, API_TOKEN_PREFIX);
     const row = {
       id: newId(),
       project_id: options.projectId,
-      name: body.name.trim(),
+      name,
       scopes: [...body.scopes],
       token_hash: sha256(token),
       token_prefix: token.slice(0, VISIBLE_PREFIX_LENGTH),

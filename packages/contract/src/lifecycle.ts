@@ -1,0 +1,90 @@
+import { type Static, Type } from 'typebox';
+import { Id, PageQuery, Timestamp } from './common.js';
+
+export const AuditEntry = Type.Object({
+  id: Id,
+  actor: Type.Object({
+    type: Type.Enum(['user', 'token', 'system'] as const),
+    id: Type.Union([Type.String(), Type.Null()]),
+  }),
+  action: Type.String(),
+  target: Type.Object({ type: Type.String(), id: Type.Union([Type.String(), Type.Null()]) }),
+  details: Type.Record(Type.String(), Type.Unknown()),
+  ip: Type.Union([Type.String(), Type.Null()]),
+  created_at: Timestamp,
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+
+export const AuditQuery = Type.Object(
+  {
+    ...PageQuery.properties,
+    actor_type: Type.Optional(Type.Enum(['user', 'token', 'system'] as const)),
+    actor_id: Type.Optional(Id),
+    action: Type.Optional(Type.String({ pattern: '^[a-z_]+(\\.[a-z_]+)*\\*?$', maxLength: 100 })),
+    target_type: Type.Optional(Type.String({ pattern: '^[a-z_]+$', maxLength: 50 })),
+    target_id: Type.Optional(Id),
+    from: Type.Optional(Timestamp),
+    to: Type.Optional(Timestamp),
+  },
+  { additionalProperties: false },
+);
+export type AuditQuery = Static<typeof AuditQuery>;
+
+export const DocumentVersionSummary = Type.Object({
+  version: Type.Integer(),
+  created_at: Timestamp,
+  created_by: Type.Union([Type.String(), Type.Null()]),
+  locale: Type.String(),
+  status: Type.String(),
+  changed_fields: Type.Array(Type.String()),
+});
+export type DocumentVersionSummary = Static<typeof DocumentVersionSummary>;
+
+export const DocumentVersion = Type.Object({
+  ...DocumentVersionSummary.properties,
+  data: Type.Record(Type.String(), Type.Unknown()),
+});
+export type DocumentVersion = Static<typeof DocumentVersion>;
+
+export const VersionParams = Type.Object({
+  projectId: Id,
+  collection: Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' }),
+  id: Id,
+  n: Type.Integer({ minimum: 1 }),
+});
+export type VersionParams = Static<typeof VersionParams>;
+
+export const VersionChange = Type.Object({
+  path: Type.String(),
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+});
+export type VersionChange = Static<typeof VersionChange>;
+
+export const VersionDiff = Type.Object({
+  from: Type.Integer(),
+  to: Type.Integer(),
+  changes: Type.Array(VersionChange),
+});
+export type VersionDiff = Static<typeof VersionDiff>;
+
+export const DiffQuery = Type.Object({ against: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false });
+export type DiffQuery = Static<typeof DiffQuery>;
+
+export const WorkflowBody = Type.Object(
+  {
+    action: Type.Enum(['submit', 'approve', 'reject'] as const),
+    comment: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+export type WorkflowBody = Static<typeof WorkflowBody>;
+
+export const ScheduleBody = Type.Object(
+  {
+    publish_at: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+    unpublish_at: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type ScheduleBody = Static<typeof ScheduleBody>;
