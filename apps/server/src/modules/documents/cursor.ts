@@ -41,16 +41,30 @@ export function sortValues(sort: readonly SortKey[], stored: StoredData, documen
   });
 }
 
+/**
+ * A checksum over the whole cursor, so an edited one is refused instead of silently starting
+ * somewhere else (the values are bound parameters either way; this guards correctness, not SQL).
+ */
+const checksum = (content: unknown) =>
+  createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 16);
+
 export function encodeCursor(sort: readonly SortKey[], values: readonly (Scalar | null)[], id: string): string {
-  return Buffer.from(JSON.stringify([signature(sort), values, id])).toString('base64url');
+  const content = [signature(sort), values, id];
+  return Buffer.from(JSON.stringify([...content, checksum(content)])).toString('base64url');
 }
 
 export function decodeCursor(cursor: string, sort: readonly SortKey[]): { values: (Scalar | null)[]; id: string } {
   try {
     const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!Array.isArray(decoded) || decoded.length !== 3) throw badCursor();
-    const [sig, values, id] = decoded as [unknown, unknown, unknown];
-    if (sig !== signature(sort) || !Array.isArray(values) || values.length !== sort.length || typeof id !== 'string') {
+    if (!Array.isArray(decoded) || decoded.length !== 4) throw badCursor();
+    const [sig, values, id, sum] = decoded as [unknown, unknown, unknown, unknown];
+    if (
+      sig !== signature(sort) ||
+      sum !== checksum([sig, values, id]) ||
+      !Array.isArray(values) ||
+      values.length !== sort.length ||
+      typeof id !== 'string'
+    ) {
       throw badCursor();
     }
     return { values: values.map(asScalar), id };

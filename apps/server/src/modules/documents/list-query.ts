@@ -57,13 +57,24 @@ export interface QueryModel {
  * is a 400 before any SQL is built.
  */
 function resolveName(name: string, model: CollectionModel, query: QueryModel, path: string): ValueRef {
-  if (name in SYSTEM_COLUMNS) {
+  // Object.hasOwn: `in` would also accept names every object inherits (`constructor`, `__proto__`).
+  if (Object.hasOwn(SYSTEM_COLUMNS, name)) {
     const column = name as keyof typeof SYSTEM_COLUMNS;
     return { kind: 'column', column, type: SYSTEM_COLUMNS[column] };
   }
   const field = model.fields.find((candidate) => candidate.name === name);
   if (!field || field.hidden) throw bad(path, `"${name}" is not a field that can be queried`);
   return { kind: 'field', field, locale: field.localized ? query.locale : undefined };
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A date, or a date and time with a time zone (`Z` or an offset). */
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
+
+/** Whether YYYY-MM-DD names a day that exists (no 2026-02-30). */
+function isRealDate(text: string): boolean {
+  const day = new Date(`${text}T00:00:00.000Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
 }
 
 function coerce(ref: ValueRef, raw: string, path: string): Scalar {
@@ -77,8 +88,13 @@ function coerce(ref: ValueRef, raw: string, path: string): Scalar {
     if (raw !== 'true' && raw !== 'false') throw bad(path, 'must be true or false');
     return raw === 'true';
   }
+  if (type === 'date') {
+    if (!ISO_DATE.test(raw) || !isRealDate(raw)) throw bad(path, 'must be a date (YYYY-MM-DD)');
+    return raw;
+  }
   if (type === 'datetime') {
-    const time = Date.parse(raw);
+    // Date.parse alone accepts almost anything ("x 1" is a date in V8), so the shape is checked first.
+    const time = ISO_DATETIME.test(raw) && isRealDate(raw.slice(0, 10)) ? Date.parse(raw) : Number.NaN;
     if (Number.isNaN(time)) throw bad(path, 'must be an ISO 8601 date and time');
     return new Date(time).toISOString();
   }
