@@ -33,8 +33,12 @@ function read(env: Env, name: string): string | undefined {
 }
 
 function fail(name: string, expected: string, value: string): never {
-  throw new ConfigError(`Invalid configuration: ${name} must be ${expected} (got "${value}")`);
+  // JSON quoting escapes line breaks, so the message stays the one line operators see.
+  throw new ConfigError(`Invalid configuration: ${name} must be ${expected} (got ${JSON.stringify(value)})`);
 }
+
+/** A URL as it may be printed: any `user:password@` part is masked. */
+const withoutCredentials = (raw: string): string => raw.replace(/\/\/[^/?#]*@/, '//***@');
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = read(env, name);
@@ -61,7 +65,7 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
     const parsed = new URL(raw);
     if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
   } catch {
-    fail(name, `a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`, raw);
+    fail(name, `a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`, withoutCredentials(raw));
   }
   return raw;
 }

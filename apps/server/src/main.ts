@@ -46,7 +46,12 @@ async function start(config: Config): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
+    // close() drops the connections idle at that moment; a keep-alive connection whose request
+    // finishes later would hold the process until the client lets go, so drop each once idle.
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 50);
+    reaper.unref();
     await app.close();
+    clearInterval(reaper);
     await database.close();
     process.exit(0);
   };

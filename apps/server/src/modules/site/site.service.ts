@@ -1,7 +1,7 @@
 import type { ContactBody, SiteMessage, SupportBody } from '@plinth/contract';
 import type { AppContext } from '../../context.js';
 import type { MessageRow } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, fieldError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { sendInBackground } from '../../lib/mailer.js';
 import { WindowCounter } from '../../lib/rate-limiter.js';
@@ -33,6 +33,10 @@ export class SiteService {
    * as a person (so it learns nothing) but nothing is stored or sent.
    */
   async receive(kind: MessageRow['kind'], body: ContactBody | SupportBody, ip: string): Promise<{ id: string }> {
+    // The schema counts characters; a name or message of spaces alone is still empty.
+    for (const field of ['name', 'message'] as const) {
+      if (body[field].trim() === '') throw fieldError(field, 'must not be empty');
+    }
     const retryAfter = this.perIp.retryAfterSeconds(ip);
     if (retryAfter > 0) {
       throw new AppError('RATE_LIMITED', 'Too many messages from your address; please try again later', undefined, {

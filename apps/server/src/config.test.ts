@@ -1,0 +1,163 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+/** The ConfigError `loadConfig` throws for this environment (fails the test when there is none). */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has the defaults of API.md', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.resolve('./data'),
+      databaseUrl: null,
+      smtpUrl: null,
+      mailFrom: 'plinth@localhost',
+      inboxEmail: null,
+      registration: 'open',
+      adminEmail: null,
+      adminPassword: null,
+      seedDemo: true,
+      jwtSecret: null,
+      logLevel: 'info',
+      bodyLimitBytes: 1024 * 1024,
+      trustProxy: false,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('treats empty and blank values as unset', () => {
+    const config = loadConfig({ PORT: '', PUBLIC_URL: '   ', PLINTH_REGISTRATION: '', PLINTH_SEED_DEMO: ' ' });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.registration).toBe('open');
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('reads every variable it knows', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://cms.example.com/',
+      PLINTH_DATA_DIR: '/tmp/plinth-data',
+      DATABASE_URL: 'postgres://user:pw@db:5432/plinth',
+      SMTP_URL: 'smtp://mail:25',
+      PLINTH_MAIL_FROM: 'cms@example.com',
+      PLINTH_INBOX_EMAIL: 'inbox@example.com',
+      PLINTH_REGISTRATION: 'approval',
+      PLINTH_ADMIN_EMAIL: 'root@example.com',
+      PLINTH_ADMIN_PASSWORD: 'long enough',
+      PLINTH_SEED_DEMO: 'false',
+      PLINTH_JWT_SECRET: 'x'.repeat(32),
+      LOG_LEVEL: 'warn',
+      PLINTH_BODY_LIMIT_BYTES: '2048',
+      PLINTH_TRUST_PROXY: 'yes',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'https://cms.example.com',
+      dataDir: '/tmp/plinth-data',
+      databaseUrl: 'postgres://user:pw@db:5432/plinth',
+      smtpUrl: 'smtp://mail:25',
+      mailFrom: 'cms@example.com',
+      inboxEmail: 'inbox@example.com',
+      registration: 'approval',
+      adminEmail: 'root@example.com',
+      adminPassword: 'long enough',
+      seedDemo: false,
+      jwtSecret: 'x'.repeat(32),
+      logLevel: 'warn',
+      bodyLimitBytes: 2048,
+      trustProxy: true,
+    });
+  });
+
+  it('derives the public URL from the port', () => {
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+  });
+
+  it('accepts PORT=0 (any free port) and postgresql:// URLs', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/plinth' }).databaseUrl).toBe('postgresql://db/plinth');
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['ON', true],
+    ['no', false],
+    ['0', false],
+    ['False', false],
+  ])('reads PLINTH_SEED_DEMO=%s as %s', (value, expected) => {
+    expect(loadConfig({ PLINTH_SEED_DEMO: value }).seedDemo).toBe(expected);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '-1'],
+    ['PORT', '65536'],
+    ['PORT', '80.5'],
+    ['PORT', '1e3'],
+    ['PUBLIC_URL', 'notaurl'],
+    ['PUBLIC_URL', 'ftp://example.com'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'sqlite:./data.db'],
+    ['SMTP_URL', 'http://mail'],
+    ['PLINTH_REGISTRATION', 'maybe'],
+    ['PLINTH_REGISTRATION', 'OPEN'],
+    ['PLINTH_SEED_DEMO', 'perhaps'],
+    ['PLINTH_TRUST_PROXY', 'sometimes'],
+    ['PLINTH_JWT_SECRET', 'short'],
+    ['PLINTH_JWT_SECRET', 'x'.repeat(31)],
+    ['PLINTH_INBOX_EMAIL', 'inbox'],
+    ['PLINTH_MAIL_FROM', 'not an email'],
+    ['LOG_LEVEL', 'loud'],
+    ['PLINTH_BODY_LIMIT_BYTES', '10'],
+  ])('rejects %s=%s with a one-line message naming it', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toContain(name);
+    expect(error.message).not.toContain('\n');
+    expect(error.message).toMatch(/^Invalid configuration: /);
+  });
+
+  it('never echoes a secret in its message', () => {
+    const secret = 'tooshort-secret';
+    const error = configError({ PLINTH_JWT_SECRET: secret });
+    expect(error.message).toContain('PLINTH_JWT_SECRET');
+    expect(error.message).not.toContain(secret);
+
+    const admin = configError({ PLINTH_ADMIN_EMAIL: 'root@example.com', PLINTH_ADMIN_PASSWORD: 'pw1234' });
+    expect(admin.message).toContain('PLINTH_ADMIN_PASSWORD');
+    expect(admin.message).not.toContain('pw1234');
+  });
+
+  it('needs an admin password with an admin email', () => {
+    expect(configError({ PLINTH_ADMIN_EMAIL: 'root@example.com' }).message).toContain('PLINTH_ADMIN_PASSWORD');
+    expect(configError({ PLINTH_ADMIN_EMAIL: 'root' }).message).toContain('PLINTH_ADMIN_EMAIL');
+  });
+
+  it('keeps the message on one line even when the value has line breaks', () => {
+    const error = configError({ PUBLIC_URL: 'not\na url' });
+    expect(error.message).toContain('PUBLIC_URL');
+    expect(error.message.split('\n')).toHaveLength(1);
+    expect(configError({ PORT: '80\n81' }).message.split(/\r|\n/)).toHaveLength(1);
+  });
+
+  it('does not echo database or SMTP credentials', () => {
+    const error = configError({ DATABASE_URL: 'mysql://admin:hunter2@db/plinth' });
+    expect(error.message).toContain('DATABASE_URL');
+    expect(error.message).not.toContain('hunter2');
+  });
+});
