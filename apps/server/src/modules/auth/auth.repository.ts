@@ -27,6 +27,29 @@ export class AuthRepository {
     return (await this.findUserById(user.id)) as UserRow;
   }
 
+  /** Inserts a user unless the email is taken (by a concurrent request too); undefined then. */
+  async insertUserUnlessEmailTaken(user: NewUserRow): Promise<UserRow | undefined> {
+    const result = await this.db
+      .insertInto('users')
+      .values(user)
+      .onConflict((oc) => oc.column('email').doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return undefined;
+    return this.findUserById(user.id);
+  }
+
+  /** Turns an invited person into a registered one, once; undefined when someone else did first. */
+  async registerInvitedUser(id: string, changes: UserUpdate): Promise<UserRow | undefined> {
+    const result = await this.db
+      .updateTable('users')
+      .set(changes)
+      .where('id', '=', id)
+      .where('status', '=', 'invited')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return undefined;
+    return this.findUserById(id);
+  }
+
   async updateUser(id: string, changes: UserUpdate): Promise<UserRow | undefined> {
     await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
     return this.findUserById(id);

@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
 import type { ModuleDeps } from '../module-deps.js';
-import { AuthService, type ClientInfo } from './auth.service.js';
+import { AuthService, type ClientInfo, REFRESH_TOKEN_PREFIX } from './auth.service.js';
 
 const tags = ['auth'];
 const FORGOT_MESSAGE = 'If an account exists for this email, a link to reset the password is on its way.';
@@ -28,9 +28,21 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
   userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
 });
 
-/** The refresh token travels in the body, the Authorization header, or both (they must agree). */
+const bearerOf = (request: FastifyRequest): string | undefined =>
+  /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+
+/**
+ * The refresh token travels in the body, the Authorization header, or both (they must agree).
+ * A header holding something else (an access token added by a client's interceptor) is ignored
+ * when the body has the refresh token.
+ */
 function refreshTokenOf(request: FastifyRequest, bodyToken: string | undefined): string {
-  const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const header = bearerOf(request);
+  if (bodyToken && header?.startsWith(REFRESH_TOKEN_PREFIX) && header !== bodyToken) {
+    throw new AppError('VALIDATION_FAILED', 'refresh_token differs from the one in the Authorization header', [
+      { path: 'refresh_token', message: 'differs from the one in the Authorization header' },
+    ]);
+  }
   const token = bodyToken ?? header;
   if (!token) {
     throw new AppError('VALIDATION_FAILED', 'refresh_token is required', [
@@ -39,6 +51,11 @@ function refreshTokenOf(request: FastifyRequest, bodyToken: string | undefined):
   }
   return token;
 }
+
+/** Refresh and logout may come with no body at all (the token in the header): validate `{}` then. */
+const allowNoBody = async (request: FastifyRequest) => {
+  if (request.body === undefined) request.body = {};
+};
 
 export const authRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx, auth }) => {
   const service = new AuthService(ctx);
@@ -63,6 +80,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { c
       body: RefreshBody,
       response: { 200: TokenPair, ...errorResponses },
     },
+    preValidation: allowNoBody,
     handler: async (request) => service.refresh(refreshTokenOf(request, request.body?.refresh_token)),
   });
 
@@ -85,13 +103,22 @@ export const authRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { c
   });
 
   app.post('/auth/logout', {
-    schema: { tags, body: LogoutBody, response: { 204: NoContent, ...errorResponses } },
+    schema: {
+      tags,
+      description:
+        'Ends a session: the one of the refresh token (body or `Authorization` header), else the one of the access token in the header.',
+      body: LogoutBody,
+      response: { 204: NoContent, ...errorResponses },
+    },
+    preValidation: allowNoBody,
     handler: async (request, reply) => {
-      const bodyToken = request.body?.refresh_token;
-      // The header may hold the access token (ends its session) or nothing at all.
-      const principal = bodyToken ? undefined : await auth.optional(request).catch(() => null);
+      const header = bearerOf(request);
+      const refreshToken =
+        request.body?.refresh_token ?? (header?.startsWith(REFRESH_TOKEN_PREFIX) ? header : undefined);
+      // Without a refresh token, the header may hold the access token (ends its session) or nothing.
+      const principal = refreshToken ? undefined : await auth.optional(request).catch(() => null);
       await service.logout({
-        refreshToken: bodyToken,
+        refreshToken,
         principal: principal?.kind === 'user' ? principal : undefined,
       });
       return reply.status(204).send(null);

@@ -19,11 +19,20 @@ import { hashPassword, verifyDecoy, verifyPassword } from './passwords.js';
 import type { UserPrincipal } from './principal.js';
 import { normalizeEmail, toUser } from './user.mapper.js';
 
+/** Refresh tokens start with this, which tells them apart from access tokens (JWTs). */
+export const REFRESH_TOKEN_PREFIX = 'prt_';
 const REFRESH_TOKEN_MS = 30 * 24 * 3600_000;
 const RESET_TOKEN_MS = 3600_000;
 const LIMIT_WINDOW_MS = 15 * 60_000;
 const INVALID_LOGIN = 'Invalid email or password';
 const INVALID_RESET = 'This reset link is invalid or has expired';
+
+/** Names are stored trimmed; one made only of spaces would show as nothing at all. */
+function nameOf(raw: string): string {
+  const name = raw.trim();
+  if (!name) throw fieldError('name', 'must not be blank');
+  return name;
+}
 
 export interface ClientInfo {
   ip: string;
@@ -48,6 +57,7 @@ export class AuthService {
 
   async register(body: RegisterBody): Promise<RegisterResponse> {
     const { config } = this.ctx;
+    const name = nameOf(body.name);
     const email = normalizeEmail(body.email);
     const existing = await this.repository.findUserByEmail(email);
     if (existing && existing.status !== 'invited') throw conflict('An account with this email already exists');
@@ -59,15 +69,16 @@ export class AuthService {
     const status = isFirstUser || existing || config.registration === 'open' ? 'active' : 'pending';
     const now = this.now();
     const fields = {
-      name: body.name.trim(),
+      name,
       password_hash: await hashPassword(body.password),
       company: body.company?.trim() || null,
       status,
       updated_at: now,
     } as const;
+    // Another registration of the same email may have won while the password was hashed.
     const user = existing
-      ? await this.repository.updateUser(existing.id, fields)
-      : await this.repository.insertUser({
+      ? await this.repository.registerInvitedUser(existing.id, fields)
+      : await this.repository.insertUserUnlessEmailTaken({
           id: newId(),
           email,
           avatar_url: null,
@@ -75,7 +86,7 @@ export class AuthService {
           created_at: now,
           ...fields,
         });
-    if (!user) throw new Error('registered user vanished');
+    if (!user) throw conflict('An account with this email already exists');
     return { user: toUser(user), status };
   }
 
@@ -129,7 +140,7 @@ export class AuthService {
 
   private async issueTokens(userId: string, sessionId: string): Promise<TokenPair> {
     const now = this.ctx.clock();
-    const refreshToken = randomSecret(32, 'prt_');
+    const refreshToken = randomSecret(32, REFRESH_TOKEN_PREFIX);
     await this.repository.insertRefreshToken({
       id: newId(),
       sessionId,
@@ -179,7 +190,7 @@ export class AuthService {
 
   async updateMe(userId: string, body: UpdateMeBody): Promise<User> {
     const user = await this.repository.updateUser(userId, {
-      ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+      ...(body.name !== undefined ? { name: nameOf(body.name) } : {}),
       ...(body.avatar_url !== undefined ? { avatar_url: body.avatar_url } : {}),
       updated_at: this.now(),
     });

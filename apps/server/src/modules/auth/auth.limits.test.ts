@@ -1,0 +1,109 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestClock, expectError, signUp, type TestApp, uniqueEmail } from '../../test/harness.js';
+
+const PASSWORD = 'correct horse battery';
+const WINDOW_MS = 15 * 60_000;
+
+describe('rate limits on login and forgot-password', () => {
+  let t: TestApp;
+  const time = createTestClock();
+  beforeAll(async () => {
+    t = await createTestApp({ clock: time.clock });
+    await signUp(t.app); // the instance admin
+  });
+  afterAll(async () => t.close());
+
+  // Every test uses addresses of its own, so that the per-address counts do not add up across tests.
+  let network = 0;
+  const newAddress = () => `10.2.${++network}.1`;
+
+  const login = (username: string, password: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password }, remoteAddress });
+  const forgot = (email: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email }, remoteAddress });
+
+  function expectRateLimited(response: LightMyRequestResponse, maxSeconds = WINDOW_MS / 1000): number {
+    expectError(response, 429, 'RATE_LIMITED');
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
+    return retryAfter;
+  }
+
+  it('allows 10 failed logins per account in 15 minutes, then answers 429 even to the right password', async () => {
+    const { email } = await signUp(t.app);
+    const address = newAddress();
+    for (let i = 0; i < 10; i++) {
+      expectError(await login(email, `wrong password ${i}`, address), 401, 'UNAUTHENTICATED');
+    }
+    expectRateLimited(await login(email, PASSWORD, address));
+    // The account is limited wherever the attempts come from, and whatever letter case the email has.
+    const retryAfter = expectRateLimited(await login(email.toUpperCase(), PASSWORD, newAddress()));
+    expect(retryAfter).toBe(WINDOW_MS / 1000);
+
+    // Another account from the same address is not affected (10 failures < 30 per address).
+    const other = await signUp(t.app);
+    expect((await login(other.email, PASSWORD, address)).statusCode).toBe(200);
+
+    time.advance(5 * 60_000);
+    expect(expectRateLimited(await login(email, PASSWORD, address))).toBe(10 * 60);
+    time.advance(10 * 60_000);
+    expect((await login(email, PASSWORD, address)).statusCode).toBe(200);
+  });
+
+  it('counts failures for an unknown email exactly like a known one', async () => {
+    const email = uniqueEmail('ghost');
+    const address = newAddress();
+    for (let i = 0; i < 10; i++) {
+      expectError(await login(email, PASSWORD, address), 401, 'UNAUTHENTICATED');
+    }
+    expectRateLimited(await login(email, PASSWORD, address));
+    time.advance(WINDOW_MS);
+  });
+
+  it('allows 30 failed logins per address in 15 minutes, then answers 429 for any account from it', async () => {
+    const address = newAddress();
+    const victim = await signUp(t.app);
+    for (let i = 0; i < 30; i++) {
+      // Three failures per account: far below the per-account limit.
+      expectError(await login(`spray-${Math.floor(i / 3)}-${victim.email}`, 'wrong', address), 401, 'UNAUTHENTICATED');
+    }
+    expectRateLimited(await login(victim.email, PASSWORD, address));
+    // The same account from another address is fine: only the address is limited.
+    expect((await login(victim.email, PASSWORD, newAddress())).statusCode).toBe(200);
+    time.advance(WINDOW_MS);
+    expect((await login(victim.email, PASSWORD, address)).statusCode).toBe(200);
+  });
+
+  it('limits forgot-password to 10 per account and 30 per address in 15 minutes, for any email', async () => {
+    const { email } = await signUp(t.app);
+    const unknown = uniqueEmail('unknown');
+    for (const target of [email, unknown]) {
+      for (let i = 0; i < 10; i++) {
+        expect((await forgot(target, newAddress())).statusCode).toBe(202);
+      }
+      expectRateLimited(await forgot(target, newAddress()));
+    }
+
+    const address = newAddress();
+    for (let i = 0; i < 30; i++) {
+      expect((await forgot(uniqueEmail(`many-${i}`), address)).statusCode).toBe(202);
+    }
+    expectRateLimited(await forgot(uniqueEmail('one-more'), address));
+
+    time.advance(WINDOW_MS);
+    expect((await forgot(email, address)).statusCode).toBe(202);
+    expect((await forgot(unknown, newAddress())).statusCode).toBe(202);
+  });
+
+  it('keeps the login and forgot-password counts apart', async () => {
+    const { email } = await signUp(t.app);
+    const address = newAddress();
+    for (let i = 0; i < 10; i++) await login(email, 'wrong', address);
+    expectRateLimited(await login(email, PASSWORD, address));
+    expect((await forgot(email, address)).statusCode).toBe(202);
+    time.advance(WINDOW_MS);
+  });
+});
