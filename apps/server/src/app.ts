@@ -5,10 +5,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/database.js';
+import { registerEmailJob } from './jobs/email.job.js';
+import { JobQueue, Worker, type WorkerOptions } from './jobs/queue.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { randomSecret } from './lib/crypto.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { Authenticator } from './modules/auth/authenticator.js';
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
@@ -34,6 +37,8 @@ export interface BuildAppOptions {
   /** Replaces the mailer built from the config. */
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Run background jobs in this process (the default); false for API-only processes. */
+  worker?: boolean | WorkerOptions;
 }
 
 declare module 'fastify' {
@@ -83,17 +88,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandling(app);
   installSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
 
+  const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     config,
     db: database.db,
     dialect: database.dialect,
-    clock: options.clock ?? systemClock,
+    clock,
     mailer:
       options.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log: app.log }),
     log: app.log,
     jwtKey: await loadJwtKey(database, config.jwtSecret),
+    jobs: new JobQueue(database.db, database.dialect, clock),
+    jobHandlers: new Map(),
   };
+  registerEmailJob(ctx);
   const auth = new Authenticator(ctx);
   const deps: ModuleDeps = { ctx, auth, access: new ProjectAccess(auth, new ProjectsRepository(ctx.db)) };
 
@@ -120,10 +129,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const models = new ModelCache(ctx.db);
       await api.register(collectionsRoutes, { ...deps, models });
       await api.register(documentsRoutes, { ...deps, models });
+      await api.register(auditRoutes, deps);
     },
     { prefix: '/api/v1' },
   );
 
+  if (options.worker !== false) {
+    // Modules registered their job handlers above; the worker starts once the app is ready.
+    const worker = new Worker(ctx.jobs, ctx.jobHandlers, app.log, options.worker === true ? {} : options.worker);
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  }
   app.addHook('onClose', async () => ctx.mailer.close());
   return app;
 }

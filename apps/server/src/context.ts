@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Dialect } from './db/database.js';
 import type { Database } from './db/schema.js';
+import type { JobHandler, JobQueue } from './jobs/queue.js';
 import type { Clock } from './lib/clock.js';
 import type { Mailer } from './lib/mailer.js';
 
@@ -16,4 +17,8 @@ export interface AppContext {
   readonly log: FastifyBaseLogger;
   /** HS256 key for access tokens. */
   readonly jwtKey: Uint8Array;
+  /** The durable job queue (outbox); modules enqueue in their own transactions. */
+  readonly jobs: JobQueue;
+  /** What the worker can run, by job kind; modules register their handlers here. */
+  readonly jobHandlers: Map<string, JobHandler>;
 }

@@ -10,8 +10,22 @@ const USAGE = `Usage: plinth <command>
 
 Commands:
   start     migrate the database, seed a demo on first start, and serve (default)
+            --role all      serve HTTP and run background jobs (default)
+            --role api      serve HTTP only (run workers elsewhere)
+            --role worker   run background jobs only
   migrate   bring the database schema up to date and exit
 `;
+
+type Role = 'all' | 'api' | 'worker';
+
+function parseRole(args: string[]): Role {
+  const index = args.indexOf('--role');
+  if (index === -1) return 'all';
+  const role = args[index + 1];
+  if (role === 'all' || role === 'api' || role === 'worker') return role;
+  process.stderr.write(`--role must be all, api or worker (got "${role ?? ''}")\n`);
+  process.exit(1);
+}
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -30,11 +44,11 @@ async function migrate(config: Config): Promise<void> {
   }
 }
 
-async function start(config: Config): Promise<void> {
+async function start(config: Config, role: Role): Promise<void> {
   const database = openConfiguredDatabase(config);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database });
-  if (config.seedDemo) await seedDemo(app.plinth, app.log);
+  const app = await buildApp({ config, database, worker: role !== 'api' });
+  if (config.seedDemo && role !== 'worker') await seedDemo(app.plinth, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -58,12 +72,17 @@ async function start(config: Config): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  if (role === 'worker') {
+    await app.ready();
+    app.log.info('Plinth worker is running background jobs');
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Plinth is serving ${config.publicUrl} (API reference: ${config.publicUrl}/api/docs)`);
 }
 
 async function main(argv: string[]): Promise<void> {
-  const [command = 'start'] = argv;
+  const [command = 'start', ...args] = argv;
   if (command === 'help' || command === '--help') {
     process.stdout.write(USAGE);
     return;
@@ -79,7 +98,7 @@ async function main(argv: string[]): Promise<void> {
     throw error;
   }
   if (command === 'migrate') return migrate(config);
-  if (command === 'start') return start(config);
+  if (command === 'start') return start(config, parseRole(args));
   process.stderr.write(`Unknown command "${command}".\n${USAGE}`);
   process.exit(1);
 }

@@ -68,7 +68,10 @@ export const VersionDiff = Type.Object({
 });
 export type VersionDiff = Static<typeof VersionDiff>;
 
-export const DiffQuery = Type.Object({ against: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false });
+export const DiffQuery = Type.Object(
+  { against: Type.Optional(Type.Integer({ minimum: 1 })) },
+  { additionalProperties: false },
+);
 export type DiffQuery = Static<typeof DiffQuery>;
 
 export const WorkflowBody = Type.Object(

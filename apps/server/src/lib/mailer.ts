@@ -70,10 +70,3 @@ export function createMailer(options: {
     close: () => transport.close(),
   };
 }
-
-// Until the durable job queue lands, emails go out after the answer; failures are logged.
-export function sendInBackground(ctx: { mailer: Mailer; log: FastifyBaseLogger }, message: MailMessage): void {
-  ctx.mailer.send(message).catch((error: unknown) => {
-    ctx.log.error({ err: error, to: message.to, subject: message.subject }, 'Email could not be sent');
-  });
-}

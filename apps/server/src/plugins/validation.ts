@@ -27,7 +27,7 @@ function describe(error: ErrorObject): string {
     case 'additionalProperties':
       return 'is not allowed';
     case 'type':
-      return `must be ${params.type === 'integer' ? 'an integer' : `a ${String(params.type)}`}`;
+      return `must be ${/^[aeiou]/.test(String(params.type)) ? 'an' : 'a'} ${String(params.type)}`;
     case 'format':
       return params.format === 'email' ? 'must be a valid email address' : `must be a valid ${String(params.format)}`;
     case 'minLength':

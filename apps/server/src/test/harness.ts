@@ -50,17 +50,27 @@ export async function createTestDatabase(onQuery?: (sql: string) => void): Promi
     pgPoolSize: 4,
     ...(onQuery ? { onQuery } : {}),
   });
-  await migrateToLatest(database.db);
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close();
+    await dropSchema(schema);
+    throw error;
+  }
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
+      await dropSchema(schema);
     },
   };
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL ?? undefined });
+  await cleanup.connect();
+  await cleanup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await cleanup.end();
 }
 
 export interface TestApp {
@@ -77,7 +87,7 @@ export interface TestApp {
  * process would see (for example `{ PLINTH_REGISTRATION: 'approval' }`).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: () => Date; mailer?: Mailer } = {},
+  options: { env?: Record<string, string>; clock?: () => Date; mailer?: Mailer; worker?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-test-'));
   const config = loadConfig({
@@ -93,6 +103,7 @@ export async function createTestApp(
     config,
     database,
     logger: false,
+    worker: options.worker === false ? false : { pollMs: 50 },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
   });

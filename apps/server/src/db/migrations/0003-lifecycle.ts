@@ -57,8 +57,16 @@ export async function up(db: Db): Promise<void> {
     .addColumn('ip', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('audit_log_project_idx').on('audit_log').columns(['project_id', 'created_at', 'id']).execute();
-  await db.schema.createIndex('audit_log_target_idx').on('audit_log').columns(['project_id', 'target_type', 'target_id']).execute();
+  await db.schema
+    .createIndex('audit_log_project_idx')
+    .on('audit_log')
+    .columns(['project_id', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('audit_log_target_idx')
+    .on('audit_log')
+    .columns(['project_id', 'target_type', 'target_id'])
+    .execute();
 }
 
 export async function down(db: Db): Promise<void> {

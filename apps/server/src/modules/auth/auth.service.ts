@@ -8,10 +8,10 @@ import type {
   User,
 } from '@plinth/contract';
 import type { AppContext } from '../../context.js';
+import { queueEmail } from '../../jobs/email.job.js';
 import { randomSecret, sha256 } from '../../lib/crypto.js';
 import { AppError, conflict, fieldError, forbidden } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { sendInBackground } from '../../lib/mailer.js';
 import { WindowCounter } from '../../lib/rate-limiter.js';
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-tokens.js';
 import { AuthRepository } from './auth.repository.js';
@@ -233,7 +233,7 @@ export class AuthService {
       now: now.toISOString(),
     });
     const link = `${this.ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    sendInBackground(this.ctx, {
+    await queueEmail(this.ctx, {
       to: user.email,
       subject: 'Reset your Plinth password',
       link,

@@ -3,7 +3,7 @@ import type { Dialect } from '../../db/database.js';
 import type { Database, DocumentRow, DocumentSearchTable } from '../../db/schema.js';
 import type { Condition, Scalar, SortKey } from './list-query.js';
 import { QueryCompiler } from './query-sql.js';
-import type { StoredData } from './stored-document.js';
+import type { StoredDocument } from './stored-document.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -19,16 +19,6 @@ export interface ListRequest {
   search: { terms: readonly string[]; locale: string } | null;
   /** `draft` or `changed` narrows the working view to documents in that state. */
   status: 'draft' | 'changed' | null;
-}
-
-export interface DocumentWrite {
-  data: StoredData;
-  version: number;
-  status: DocumentRow['status'];
-  publishedData?: StoredData | null;
-  publishedAt?: string | null;
-  updatedAt: string;
-  updatedBy: string | null;
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -123,8 +113,8 @@ export class DocumentsRepository {
       .execute();
   }
 
-  async countLive(collectionId: string): Promise<number> {
-    const row = await this.db
+  async countLive(collectionId: string, db: Db = this.db): Promise<number> {
+    const row = await db
       .selectFrom('documents')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('collection_id', '=', collectionId)
@@ -180,47 +170,45 @@ export class DocumentsRepository {
     }
   }
 
-  async insert(
-    trx: Db,
-    row: Omit<DocumentRow, 'data' | 'published_data'> & { data: StoredData; published_data: StoredData | null },
-  ) {
-    await trx
-      .insertInto('documents')
-      .values({
-        ...row,
-        data: json(row.data),
-        published_data: row.published_data === null ? null : json(row.published_data),
-      })
-      .execute();
-  }
-
-  /** Writes a new state when the stored version is still `expectedVersion`; false otherwise. */
-  async update(trx: Db, id: string, expectedVersion: number, write: DocumentWrite): Promise<boolean> {
+  /**
+   * Writes a document's whole state: inserts it when `expectedVersion` is null, else updates it
+   * only while the stored version is still `expectedVersion` (false when someone else won).
+   */
+  async save(trx: Db, document: StoredDocument, expectedVersion: number | null): Promise<boolean> {
+    const row = {
+      data: json(document.data),
+      published_data: document.publishedData === null ? null : json(document.publishedData),
+      status: document.status,
+      workflow_stage: document.workflowStage,
+      version: document.version,
+      updated_at: document.updatedAt,
+      updated_by: document.updatedBy,
+      published_at: document.publishedAt,
+      publish_at: document.publishAt,
+      unpublish_at: document.unpublishAt,
+      deleted_at: document.deletedAt,
+    };
+    if (expectedVersion === null) {
+      await trx
+        .insertInto('documents')
+        .values({
+          ...row,
+          id: document.id,
+          project_id: document.projectId,
+          collection_id: document.collectionId,
+          created_at: document.createdAt,
+          created_by: document.createdBy,
+        })
+        .execute();
+      return true;
+    }
     const result = await trx
       .updateTable('documents')
-      .set({
-        data: json(write.data),
-        version: write.version,
-        status: write.status,
-        updated_at: write.updatedAt,
-        updated_by: write.updatedBy,
-        ...(write.publishedData !== undefined
-          ? { published_data: write.publishedData === null ? null : json(write.publishedData) }
-          : {}),
-        ...(write.publishedAt !== undefined ? { published_at: write.publishedAt } : {}),
-      })
-      .where('id', '=', id)
+      .set(row)
+      .where('id', '=', document.id)
       .where('version', '=', expectedVersion)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
-  }
-
-  async setDeleted(trx: Db, id: string, deletedAt: string | null, updatedBy: string | null): Promise<void> {
-    await trx
-      .updateTable('documents')
-      .set({ deleted_at: deletedAt, updated_by: updatedBy })
-      .where('id', '=', id)
-      .execute();
   }
 
   async replaceSearchRows(trx: Db, documentId: string, rows: readonly DocumentSearchTable[]): Promise<void> {

@@ -10,20 +10,25 @@ import type {
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { DEFAULT_LIMIT } from '../../lib/pagination.js';
 import { toSlug } from '../../lib/slugs.js';
+import type { AuditActor } from '../audit/audit.service.js';
+import { AuditService } from '../audit/audit.service.js';
 import { checkValue, MAX_SLUG_LENGTH, type ValueProblem } from '../collections/field-values.js';
 import type { CollectionModel } from '../collections/model.js';
 import type { ModelCache, ProjectModel } from '../collections/model-cache.js';
+import type { ProjectRecord } from '../projects/project.mapper.js';
 import type { ProjectGrant } from '../projects/project-access.js';
+import { VersionsRepository } from '../versions/versions.repository.js';
 import { ContentIndexes } from './content-indexes.js';
 import { decodeCursor, encodeCursor, sortValues } from './cursor.js';
+import { actorUserId, DocumentWriter } from './document-writer.js';
 import { DocumentsRepository, type ListRequest } from './documents.repository.js';
 import { parseFieldList, parseFilters, parseSort, type Scalar, searchTerms } from './list-query.js';
 import { populate } from './populate.js';
-import { searchRows } from './search-text.js';
 import {
   presentDocument,
   type ReadOptions,
@@ -47,12 +52,19 @@ export class DocumentsService {
   readonly repository: DocumentsRepository;
   private readonly indexes: ContentIndexes;
 
+  private readonly writer: DocumentWriter;
+  private readonly audit: AuditService;
+  private readonly jobs: JobQueue;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly models: ModelCache,
   ) {
     this.repository = new DocumentsRepository(ctx.db, ctx.dialect);
     this.indexes = new ContentIndexes(ctx.db, ctx.dialect);
+    this.audit = new AuditService(ctx);
+    this.jobs = ctx.jobs;
+    this.writer = new DocumentWriter(this.repository, new VersionsRepository(ctx.db), this.audit);
   }
 
   private async collection(
@@ -388,41 +400,11 @@ export class DocumentsService {
     }
   }
 
-  /**
-   * A singleton holds one live document. `countLive` reads outside the caller's transaction:
-   * on SQLite (one connection) calling it inside a transaction waits for itself forever, so it
-   * runs before; on PostgreSQL it runs again inside, after the collection's writer lock.
-   */
-  private async checkSingletonFree(collection: CollectionModel, inTransaction: boolean): Promise<void> {
-    if (collection.kind !== 'singleton') return;
-    if (inTransaction && this.ctx.dialect !== 'postgres') return;
-    if ((await this.repository.countLive(collection.id)) > 0) {
+  /** A singleton holds one live document (checked inside the write transaction). */
+  private async checkSingletonFree(trx: Transaction<Database>, collection: CollectionModel): Promise<void> {
+    if (collection.kind === 'singleton' && (await this.repository.countLive(collection.id, trx)) > 0) {
       throw conflict(`${collection.name} is a singleton and already has its document`);
     }
-  }
-
-  private actor(grant: ProjectGrant): string | null {
-    return grant.principal.kind === 'user' ? grant.principal.userId : null;
-  }
-
-  private async writeSearch(
-    trx: Transaction<Database>,
-    grant: ProjectGrant,
-    collection: CollectionModel,
-    document: { id: string; data: StoredData; publishedData: StoredData | null },
-  ) {
-    await this.repository.replaceSearchRows(
-      trx,
-      document.id,
-      searchRows({
-        model: collection,
-        documentId: document.id,
-        data: document.data,
-        publishedData: document.publishedData,
-        locales: grant.project.locales,
-        defaultLocale: grant.project.defaultLocale,
-      }),
-    );
   }
 
   async create(grant: ProjectGrant, slug: string, body: CreateDocumentBody): Promise<Document> {
@@ -430,59 +412,58 @@ export class DocumentsService {
     const locale = this.locale(grant, body.locale, false);
     const publish = body.status === 'published';
     if (publish && !grant.can('content.publish')) throw forbidden('Your role does not allow publishing');
+    if (publish && collection.requiresApproval) {
+      throw conflict(`${collection.name} requires approval before publishing; create a draft and submit it for review`);
+    }
     const data = this.merge({ grant, model, collection, stored: {}, input: body.data, locale, isNew: true });
     const now = this.ctx.clock().toISOString();
-    const id = newId();
-    const actor = this.actor(grant);
-    await this.checkSingletonFree(collection, false);
-    const document = await this.repository.transaction(collection.id, async (trx) => {
-      await this.checkSingletonFree(collection, true);
+    const actor = actorOf(grant);
+    const userId = actorUserId(actor);
+    const document: StoredDocument = {
+      id: newId(),
+      projectId: grant.project.id,
+      collectionId: collection.id,
+      data,
+      publishedData: publish ? data : null,
+      status: publish ? 'published' : 'draft',
+      workflowStage: null,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: publish ? now : null,
+      publishAt: null,
+      unpublishAt: null,
+      createdBy: userId,
+      updatedBy: userId,
+      deletedAt: null,
+    };
+    await this.repository.transaction(collection.id, async (trx) => {
+      await this.checkSingletonFree(trx, collection);
       await this.checkReferences(trx, grant, model, collection, body.data, data, locale);
-      await this.checkUnique(trx, collection, body.data, data, locale, id);
-      const stored: StoredDocument = {
-        id,
-        projectId: grant.project.id,
-        collectionId: collection.id,
-        data,
-        publishedData: publish ? data : null,
-        status: publish ? 'published' : 'draft',
-        workflowStage: null,
-        version: 1,
-        createdAt: now,
-        updatedAt: now,
-        publishedAt: publish ? now : null,
-        publishAt: null,
-        unpublishAt: null,
-        createdBy: actor,
-        updatedBy: actor,
-        deletedAt: null,
-      };
-      await this.repository.insert(trx, {
-        id,
-        project_id: stored.projectId,
-        collection_id: stored.collectionId,
-        data,
-        published_data: stored.publishedData,
-        status: stored.status,
-        workflow_stage: null,
-        version: 1,
-        created_at: now,
-        updated_at: now,
-        published_at: stored.publishedAt,
-        publish_at: null,
-        unpublish_at: null,
-        created_by: actor,
-        updated_by: actor,
-        deleted_at: null,
+      await this.checkUnique(trx, collection, body.data, data, locale, document.id);
+      await this.writer.write(trx, {
+        project: grant.project,
+        collection,
+        before: null,
+        after: document,
+        actor,
+        action: 'document.created',
+        versionLocale: locale,
       });
-      await this.writeSearch(trx, grant, collection, stored);
-      return stored;
+      if (publish) {
+        await this.audit.record(trx, actor, {
+          projectId: grant.project.id,
+          action: 'document.published',
+          target: { type: 'document', id: document.id },
+          details: { collection: collection.slug, version: 1 },
+        });
+      }
     });
     return this.present(grant, collection, document, locale);
   }
 
   /** Authors change only what they created; editors and above change anything. */
-  private checkOwnership(grant: ProjectGrant, document: StoredDocument): void {
+  checkOwnership(grant: ProjectGrant, document: StoredDocument): void {
     if (grant.can('content.update_any')) return;
     if (grant.principal.kind === 'user' && document.createdBy === grant.principal.userId) return;
     throw forbidden('Authors can only change documents they created');
@@ -507,38 +488,68 @@ export class DocumentsService {
       locale,
       isNew: false,
     });
-    const now = this.ctx.clock().toISOString();
-    const updated: StoredDocument = {
-      ...existing,
-      data,
-      version: existing.version + 1,
-      status: existing.status === 'draft' ? 'draft' : 'changed',
-      updatedAt: now,
-      updatedBy: this.actor(grant),
-    };
-    await this.repository.transaction(collection.id, async (trx) => {
+    const updated = await this.repository.transaction(collection.id, async (trx) => {
       await this.checkReferences(trx, grant, model, collection, body.data, data, locale);
       await this.checkUnique(trx, collection, body.data, data, locale, id);
-      const written = await this.repository.update(trx, id, existing.version, {
-        data,
-        version: updated.version,
-        status: updated.status,
-        updatedAt: now,
-        updatedBy: updated.updatedBy,
-      });
-      if (!written)
-        throw conflict('The document was changed by someone else at the same time; reload it and try again');
-      await this.writeSearch(trx, grant, collection, updated);
+      return this.saveData(trx, { grant, collection, existing, data, locale, action: 'document.updated' });
     });
     return this.present(grant, collection, updated, locale);
+  }
+
+  /**
+   * Writes new data as the next version. An approval covers the content that was reviewed, so
+   * a change after approval needs a new review.
+   */
+  async saveData(
+    trx: Transaction<Database>,
+    options: {
+      grant: ProjectGrant;
+      collection: CollectionModel;
+      existing: StoredDocument;
+      data: StoredData;
+      locale: string;
+      action: string;
+      details?: Record<string, unknown>;
+    },
+  ): Promise<StoredDocument> {
+    const { grant, existing } = options;
+    const actor = actorOf(grant);
+    const updated: StoredDocument = {
+      ...existing,
+      data: options.data,
+      version: existing.version + 1,
+      status: existing.status === 'draft' ? 'draft' : 'changed',
+      workflowStage: existing.workflowStage === 'approved' ? null : existing.workflowStage,
+      updatedAt: this.ctx.clock().toISOString(),
+      updatedBy: actorUserId(actor),
+    };
+    await this.writer.write(trx, {
+      project: grant.project,
+      collection: options.collection,
+      before: existing,
+      after: updated,
+      actor,
+      action: options.action,
+      versionLocale: options.locale,
+      ...(options.details ? { details: options.details } : {}),
+    });
+    return updated;
   }
 
   async remove(grant: ProjectGrant, slug: string, id: string): Promise<void> {
     const { collection } = await this.collection(grant, slug);
     const existing = await this.load(grant, collection, id, 'working');
     this.checkOwnership(grant, existing);
+    const actor = actorOf(grant);
     await this.repository.transaction(collection.id, (trx) =>
-      this.repository.setDeleted(trx, id, this.ctx.clock().toISOString(), this.actor(grant)),
+      this.writer.write(trx, {
+        project: grant.project,
+        collection,
+        before: existing,
+        after: { ...existing, deletedAt: this.ctx.clock().toISOString(), updatedBy: actorUserId(actor) },
+        actor,
+        action: 'document.deleted',
+      }),
     );
   }
 
@@ -546,58 +557,91 @@ export class DocumentsService {
     const { collection } = await this.collection(grant, slug);
     const existing = await this.load(grant, collection, id, 'trash');
     this.checkOwnership(grant, existing);
-    await this.checkSingletonFree(collection, false);
+    const actor = actorOf(grant);
+    const restored: StoredDocument = { ...existing, deletedAt: null, updatedBy: actorUserId(actor) };
     await this.repository.transaction(collection.id, async (trx) => {
-      await this.checkSingletonFree(collection, true);
+      await this.checkSingletonFree(trx, collection);
+      const everyField = Object.fromEntries(collection.fields.map((field) => [field.name, true]));
       for (const locale of grant.project.locales) {
-        await this.checkUnique(
-          trx,
-          collection,
-          Object.fromEntries(collection.fields.map((field) => [field.name, true])),
-          existing.data,
-          locale,
-          id,
-        );
+        await this.checkUnique(trx, collection, everyField, existing.data, locale, id);
       }
-      await this.repository.setDeleted(trx, id, null, this.actor(grant));
+      await this.writer.write(trx, {
+        project: grant.project,
+        collection,
+        before: existing,
+        after: restored,
+        actor,
+        action: 'document.restored',
+      });
     });
-    return this.present(grant, collection, { ...existing, deletedAt: null }, grant.project.defaultLocale);
+    return this.present(grant, collection, restored, grant.project.defaultLocale);
   }
 
   /** Publishing copies the working copy into the snapshot that readers get. */
   async publish(grant: ProjectGrant, slug: string, id: string): Promise<Document> {
-    return this.setPublished(grant, slug, id, true);
+    const { collection } = await this.collection(grant, slug);
+    const existing = await this.load(grant, collection, id, 'working');
+    if (collection.requiresApproval && existing.workflowStage !== 'approved') {
+      throw conflict(`${collection.name} requires approval before publishing; submit the document for review`);
+    }
+    const published = await this.setPublished({
+      project: grant.project,
+      collection,
+      existing,
+      actor: actorOf(grant),
+      publish: true,
+    });
+    return this.present(grant, collection, published, grant.project.defaultLocale);
   }
 
   async unpublish(grant: ProjectGrant, slug: string, id: string): Promise<Document> {
-    return this.setPublished(grant, slug, id, false);
-  }
-
-  private async setPublished(grant: ProjectGrant, slug: string, id: string, publish: boolean): Promise<Document> {
     const { collection } = await this.collection(grant, slug);
     const existing = await this.load(grant, collection, id, 'working');
+    const unpublished = await this.setPublished({
+      project: grant.project,
+      collection,
+      existing,
+      actor: actorOf(grant),
+      publish: false,
+    });
+    return this.present(grant, collection, unpublished, grant.project.defaultLocale);
+  }
+
+  /** Publishes or unpublishes; also what scheduled jobs run, with the system as actor. */
+  async setPublished(options: {
+    project: ProjectRecord;
+    collection: CollectionModel;
+    existing: StoredDocument;
+    actor: AuditActor;
+    publish: boolean;
+  }): Promise<StoredDocument> {
+    const { existing, publish } = options;
     const now = this.ctx.clock().toISOString();
     const updated: StoredDocument = {
       ...existing,
       publishedData: publish ? existing.data : null,
       status: publish ? 'published' : 'draft',
       publishedAt: publish ? now : null,
+      workflowStage: publish ? null : existing.workflowStage,
+      publishAt: publish ? null : existing.publishAt,
+      unpublishAt: publish ? existing.unpublishAt : null,
       updatedAt: now,
-      updatedBy: this.actor(grant),
+      updatedBy: actorUserId(options.actor),
     };
-    await this.repository.transaction(collection.id, async (trx) => {
-      const written = await this.repository.update(trx, id, existing.version, {
-        data: existing.data,
-        version: existing.version,
-        status: updated.status,
-        publishedData: updated.publishedData,
-        publishedAt: updated.publishedAt,
-        updatedAt: now,
-        updatedBy: updated.updatedBy,
+    await this.repository.transaction(options.collection.id, async (trx) => {
+      await this.writer.write(trx, {
+        project: options.project,
+        collection: options.collection,
+        before: existing,
+        after: updated,
+        actor: options.actor,
+        action: publish ? 'document.published' : 'document.unpublished',
       });
-      if (!written) throw conflict('The document was changed at the same time; try again');
-      await this.writeSearch(trx, grant, collection, updated);
+      await this.jobs.cancel(trx, `${publish ? 'publish' : 'unpublish'}:${existing.id}`);
     });
-    return this.present(grant, collection, updated, grant.project.defaultLocale);
+    return updated;
   }
 }
+
+/** The actor of a request, for the audit trail. */
+export const actorOf = (grant: ProjectGrant): AuditActor => ({ principal: grant.principal, ip: grant.ip });

@@ -104,6 +104,8 @@ export interface ProjectGrant {
   readonly principal: Principal;
   /** The member's role; null for API tokens. */
   readonly role: Role | null;
+  /** The caller's address, for the audit trail. */
+  readonly ip: string;
   /** Whether the same caller may also do `action` here (for example 'content.update_any'). */
   can(action: ProjectAction): boolean;
 }
@@ -145,6 +147,6 @@ export class ProjectAccess {
       );
     }
     const project = toProjectRecord(row);
-    return { project, principal, role, can: (other) => allows(principal, role, other) };
+    return { project, principal, role, ip: request.ip, can: (other) => allows(principal, role, other) };
   }
 }

@@ -1,8 +1,8 @@
 import type { AddMemberBody, CreateProjectBody, Member, Project, Role, UpdateProjectBody } from '@plinth/contract';
 import type { AppContext } from '../../context.js';
+import { queueEmail } from '../../jobs/email.job.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { sendInBackground } from '../../lib/mailer.js';
 import type { Page } from '../../lib/pagination.js';
 import { toSlug } from '../../lib/slugs.js';
 import { AuthRepository } from '../auth/auth.repository.js';
@@ -140,15 +140,15 @@ export class ProjectsService {
       throw conflict(`${email} is already a member of this project`);
     }
     await this.repository.insertMember({ projectId: grant.project.id, userId: user.id, role: body.role, now });
-    if (user.status === 'invited') this.sendInvitation(email, grant.project.name, body.role);
+    if (user.status === 'invited') await this.sendInvitation(email, grant.project.name, body.role);
     const member = await this.repository.findMember(grant.project.id, user.id);
     if (!member) throw notFound('Member');
     return toMember(member);
   }
 
-  private sendInvitation(email: string, projectName: string, role: Role): void {
+  private async sendInvitation(email: string, projectName: string, role: Role): Promise<void> {
     const link = `${this.ctx.config.publicUrl}/register?email=${encodeURIComponent(email)}`;
-    sendInBackground(this.ctx, {
+    await queueEmail(this.ctx, {
       to: email,
       subject: `You are invited to ${projectName} on Plinth`,
       link,

@@ -1,9 +1,9 @@
 import type { ContactBody, SiteMessage, SupportBody } from '@plinth/contract';
 import type { AppContext } from '../../context.js';
 import type { MessageRow } from '../../db/schema.js';
+import { queueEmail } from '../../jobs/email.job.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { sendInBackground } from '../../lib/mailer.js';
 import { WindowCounter } from '../../lib/rate-limiter.js';
 import { MessagesRepository } from './messages.repository.js';
 
@@ -64,7 +64,7 @@ export class SiteService {
     const inbox = this.ctx.config.inboxEmail;
     if (inbox) {
       const heading = kind === 'contact' ? 'Contact form' : `Support: ${row.subject}`;
-      sendInBackground(this.ctx, {
+      await queueEmail(this.ctx, {
         to: inbox,
         replyTo: row.email,
         subject: `[Plinth] ${heading} from ${row.name}`,

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AuditEntry, AuditQuery, ListOf, ProjectParams } from '@plinth/contract';
+import { listMeta, pageOf } from '../../lib/pagination.js';
+import { bearer, errorResponses } from '../../lib/route-schemas.js';
+import type { ModuleDeps } from '../module-deps.js';
+import { AuditService } from './audit.service.js';
+
+const tags = ['audit'];
+
+export const auditRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx, access }) => {
+  const service = new AuditService(ctx);
+
+  app.get('/projects/:projectId/audit-log', {
+    schema: {
+      tags,
+      security: bearer,
+      description: 'Every change in the project, newest first. `action` accepts a trailing * (document.*).',
+      params: ProjectParams,
+      querystring: AuditQuery,
+      response: { 200: ListOf(AuditEntry), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'audit.read');
+      const page = pageOf(request.query);
+      const { items, total } = await service.list(grant.project.id, request.query, page);
+      return { data: items, meta: listMeta(page, total) };
+    },
+  });
+};
