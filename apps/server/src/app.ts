@@ -17,6 +17,7 @@ import { Authenticator } from './modules/auth/authenticator.js';
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { ModelCache } from './modules/collections/model-cache.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { DocumentsService } from './modules/documents/documents.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import type { ModuleDeps } from './modules/module-deps.js';
 import { ProjectAccess } from './modules/projects/project-access.js';
@@ -24,6 +25,8 @@ import { ProjectsRepository } from './modules/projects/projects.repository.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { tokensRoutes } from './modules/tokens/tokens.routes.js';
+import { versionsRoutes } from './modules/versions/versions.routes.js';
+import { workflowRoutes } from './modules/workflow/workflow.routes.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installIdempotency } from './plugins/idempotency.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -127,8 +130,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(siteRoutes, deps);
       await api.register(adminRoutes, deps);
       const models = new ModelCache(ctx.db);
-      await api.register(collectionsRoutes, { ...deps, models });
-      await api.register(documentsRoutes, { ...deps, models });
+      const content = { ...deps, models, documents: new DocumentsService(ctx, models) };
+      await api.register(collectionsRoutes, content);
+      await api.register(documentsRoutes, content);
+      await api.register(versionsRoutes, content);
+      await api.register(workflowRoutes, content);
       await api.register(auditRoutes, deps);
     },
     { prefix: '/api/v1' },

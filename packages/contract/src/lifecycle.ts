@@ -91,3 +91,11 @@ export const ScheduleBody = Type.Object(
   { additionalProperties: false },
 );
 export type ScheduleBody = Static<typeof ScheduleBody>;
+
+export const ScheduledAction = Type.Object({
+  document_id: Id,
+  collection: Type.String(),
+  action: Type.Enum(['publish', 'unpublish'] as const),
+  at: Timestamp,
+});
+export type ScheduledAction = Static<typeof ScheduledAction>;

@@ -6,6 +6,7 @@ import type { AuditLogRow, Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import type { Page } from '../../lib/pagination.js';
 import type { Principal } from '../auth/principal.js';
+import type { ProjectGrant } from '../projects/project-access.js';
 import { AuditRepository } from './audit.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -58,6 +59,25 @@ export class AuditService {
       ip: actor.ip,
       created_at: this.ctx.clock().toISOString(),
     });
+  }
+
+  /** Records a change made through a request (outside a document transaction). */
+  recordGrant(
+    grant: ProjectGrant,
+    action: string,
+    target: AuditRecord['target'],
+    details?: Record<string, unknown>,
+  ): Promise<void> {
+    return this.record(
+      this.ctx.db,
+      { principal: grant.principal, ip: grant.ip },
+      {
+        projectId: grant.project.id,
+        action,
+        target,
+        ...(details ? { details } : {}),
+      },
+    );
   }
 
   async list(projectId: string, query: AuditQuery, page: Page) {

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { parseJson } from '../../db/database.js';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { AuditService } from '../audit/audit.service.js';
 import { ContentIndexes } from '../documents/content-indexes.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
 import type { ProjectGrant } from '../projects/project-access.js';
@@ -105,6 +106,7 @@ export class CollectionsService {
   private readonly repository: CollectionsRepository;
   private readonly documents: DocumentsRepository;
   private readonly indexes: ContentIndexes;
+  private readonly audit: AuditService;
 
   constructor(
     private readonly ctx: AppContext,
@@ -113,6 +115,7 @@ export class CollectionsService {
     this.repository = new CollectionsRepository(ctx.db);
     this.documents = new DocumentsRepository(ctx.db, ctx.dialect);
     this.indexes = new ContentIndexes(ctx.db, ctx.dialect);
+    this.audit = new AuditService(ctx);
   }
 
   private now(): string {
@@ -163,6 +166,7 @@ export class CollectionsService {
     };
     await this.repository.insertCollection(row);
     this.models.invalidate(grant.project.id);
+    await this.audit.recordGrant(grant, 'collection.created', { type: 'collection', id: body.slug });
     await this.indexes.ensure(body.fields, grant.project.locales);
     return this.get(grant, body.slug);
   }
@@ -196,6 +200,12 @@ export class CollectionsService {
       updated_at: this.now(),
     });
     this.models.invalidate(grant.project.id);
+    await this.audit.recordGrant(
+      grant,
+      'collection.updated',
+      { type: 'collection', id: slug },
+      { changes: Object.keys(body) },
+    );
     await this.indexes.ensure(fields, grant.project.locales);
     return this.get(grant, slug);
   }
@@ -283,6 +293,12 @@ export class CollectionsService {
     }
     await this.repository.deleteCollection(collection.id);
     this.models.invalidate(grant.project.id);
+    await this.audit.recordGrant(
+      grant,
+      'collection.deleted',
+      { type: 'collection', id: slug },
+      { documents_removed: count },
+    );
   }
 
   async listComponents(grant: ProjectGrant): Promise<Component[]> {
@@ -314,6 +330,7 @@ export class CollectionsService {
       updated_at: now,
     });
     this.models.invalidate(grant.project.id);
+    await this.audit.recordGrant(grant, 'component.created', { type: 'component', id: body.name });
     return this.getComponent(grant, body.name);
   }
 
@@ -333,6 +350,12 @@ export class CollectionsService {
       updated_at: this.now(),
     });
     this.models.invalidate(grant.project.id);
+    await this.audit.recordGrant(
+      grant,
+      'component.updated',
+      { type: 'component', id: name },
+      { changes: Object.keys(body) },
+    );
     return this.getComponent(grant, name);
   }
 
@@ -354,5 +377,6 @@ export class CollectionsService {
     if (users.length > 0) throw conflict(`Component ${name} is used by ${users.join(', ')}; remove it there first`);
     await this.repository.deleteComponent(component.id);
     this.models.invalidate(grant.project.id);
+    await this.audit.recordGrant(grant, 'component.deleted', { type: 'component', id: name });
   }
 }

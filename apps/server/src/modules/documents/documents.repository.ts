@@ -95,6 +95,29 @@ export class DocumentsRepository {
       .executeTakeFirst();
   }
 
+  /** A document of the project, whatever its collection (scheduled jobs know only the id). */
+  findInProject(projectId: string, id: string): Promise<DocumentRow | undefined> {
+    return this.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Documents with a publish or unpublish time set, soonest first. */
+  listScheduled(projectId: string, limit: number) {
+    return this.db
+      .selectFrom('documents')
+      .select(['id', 'collection_id', 'publish_at', 'unpublish_at'])
+      .where('project_id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('publish_at', 'is not', null), eb('unpublish_at', 'is not', null)]))
+      .orderBy((eb) => eb.fn.coalesce('publish_at', 'unpublish_at'))
+      .limit(limit)
+      .execute();
+  }
+
   /** Live documents of one collection among `ids` (for populate and reference checks). */
   findLiveByIds(
     projectId: string,

@@ -14,15 +14,14 @@ import {
 import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
 import type { ModelCache } from '../collections/model-cache.js';
 import type { ModuleDeps } from '../module-deps.js';
-import { DocumentsService } from './documents.service.js';
+import type { DocumentsService } from './documents.service.js';
 
 const tags = ['documents'];
 
-export const documentsRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { models: ModelCache }> = async (
-  app,
-  { ctx, access, models },
-) => {
-  const service = new DocumentsService(ctx, models);
+/** What the content modules (documents, versions, workflow) share: one model cache and one documents service. */
+export type ContentDeps = ModuleDeps & { models: ModelCache; documents: DocumentsService };
+
+export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (app, { access, documents: service }) => {
   // ETag on every answer of this plugin; a matching If-None-Match gets a 304.
   await app.register(etag, { weak: true });
   const base = '/projects/:projectId/collections/:collection/documents';

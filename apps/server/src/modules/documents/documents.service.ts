@@ -67,10 +67,7 @@ export class DocumentsService {
     this.writer = new DocumentWriter(this.repository, new VersionsRepository(ctx.db), this.audit);
   }
 
-  private async collection(
-    grant: ProjectGrant,
-    slug: string,
-  ): Promise<{ model: ProjectModel; collection: CollectionModel }> {
+  async collection(grant: ProjectGrant, slug: string): Promise<{ model: ProjectModel; collection: CollectionModel }> {
     const model = await this.models.get(grant.project.id);
     const collection = model.collections.get(slug);
     if (!collection) throw notFound('Collection');
@@ -90,10 +87,7 @@ export class DocumentsService {
    * Which copy a caller reads. API tokens without `content:preview` only ever see published
    * snapshots; everyone else sees the working copy unless they ask for `status=published`.
    */
-  private view(
-    grant: ProjectGrant,
-    status: DocumentReadQuery['status'],
-  ): { view: View; status: 'draft' | 'changed' | null } {
+  view(grant: ProjectGrant, status: DocumentReadQuery['status']): { view: View; status: 'draft' | 'changed' | null } {
     const canPreview = grant.can('content.preview');
     if (status === 'published' || (status === undefined && !canPreview)) return { view: 'published', status: null };
     if (!canPreview) throw forbidden('This API token can read published content only');
@@ -198,12 +192,7 @@ export class DocumentsService {
     return { data, meta: { total, page: after ? 1 : page, limit, next_cursor: nextCursor } };
   }
 
-  private async load(
-    grant: ProjectGrant,
-    collection: CollectionModel,
-    id: string,
-    view: View,
-  ): Promise<StoredDocument> {
+  async load(grant: ProjectGrant, collection: CollectionModel, id: string, view: View): Promise<StoredDocument> {
     const row = await this.repository.findById(grant.project.id, collection.id, id);
     const document = row ? toStoredDocument(row) : undefined;
     const visible =
@@ -225,12 +214,7 @@ export class DocumentsService {
   }
 
   /** The Document a writer gets back: the working copy in the locale it wrote. */
-  private present(
-    grant: ProjectGrant,
-    collection: CollectionModel,
-    document: StoredDocument,
-    locale: string,
-  ): Document {
+  present(grant: ProjectGrant, collection: CollectionModel, document: StoredDocument, locale: string): Document {
     return presentDocument(collection, document, {
       view: 'working',
       locale,
@@ -360,7 +344,7 @@ export class DocumentsService {
    * Unique fields must not repeat among the collection's live documents. Generated slugs get a
    * numeric suffix instead; a value the caller chose is a 409.
    */
-  private async checkUnique(
+  async checkUnique(
     trx: Transaction<Database>,
     collection: CollectionModel,
     input: Record<string, unknown>,
@@ -605,6 +589,22 @@ export class DocumentsService {
       publish: false,
     });
     return this.present(grant, collection, unpublished, grant.project.defaultLocale);
+  }
+
+  /** Writes a change of state that is not a change of data (no new version). */
+  writeState(
+    trx: Transaction<Database>,
+    options: {
+      project: ProjectRecord;
+      collection: CollectionModel;
+      before: StoredDocument;
+      after: StoredDocument;
+      actor: AuditActor;
+      action: string;
+      details?: Record<string, unknown>;
+    },
+  ): Promise<void> {
+    return this.writer.write(trx, options);
   }
 
   /** Publishes or unpublishes; also what scheduled jobs run, with the system as actor. */

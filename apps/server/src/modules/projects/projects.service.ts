@@ -5,6 +5,7 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Page } from '../../lib/pagination.js';
 import { toSlug } from '../../lib/slugs.js';
+import { AuditService } from '../audit/audit.service.js';
 import { AuthRepository } from '../auth/auth.repository.js';
 import { normalizeEmail } from '../auth/user.mapper.js';
 import { toProject, toProjectRecord } from './project.mapper.js';
@@ -41,7 +42,10 @@ export class ProjectsService {
   readonly repository: ProjectsRepository;
   private readonly users: AuthRepository;
 
+  private readonly audit: AuditService;
+
   constructor(private readonly ctx: AppContext) {
+    this.audit = new AuditService(ctx);
     this.repository = new ProjectsRepository(ctx.db);
     this.users = new AuthRepository(ctx.db);
   }
@@ -102,6 +106,12 @@ export class ProjectsService {
       ...(body.default_locale ? { default_locale: defaultLocale } : {}),
       updated_at: this.now(),
     });
+    await this.audit.recordGrant(
+      grant,
+      'project.updated',
+      { type: 'project', id: grant.project.id },
+      { changes: body },
+    );
     const row = await this.repository.findLive(grant.project.id);
     if (!row) throw notFound('Project');
     return toProject(toProjectRecord(row), grant.role);
@@ -109,6 +119,7 @@ export class ProjectsService {
 
   async delete(grant: ProjectGrant): Promise<void> {
     await this.repository.softDelete(grant.project.id, this.now());
+    await this.audit.recordGrant(grant, 'project.deleted', { type: 'project', id: grant.project.id });
   }
 
   async listMembers(projectId: string, page: Page) {
@@ -141,6 +152,7 @@ export class ProjectsService {
     }
     await this.repository.insertMember({ projectId: grant.project.id, userId: user.id, role: body.role, now });
     if (user.status === 'invited') await this.sendInvitation(email, grant.project.name, body.role);
+    await this.audit.recordGrant(grant, 'member.added', { type: 'member', id: user.id }, { email, role: body.role });
     const member = await this.repository.findMember(grant.project.id, user.id);
     if (!member) throw notFound('Member');
     return toMember(member);
@@ -175,6 +187,12 @@ export class ProjectsService {
       throw forbidden('You cannot change your own role');
     }
     await this.changeMember(grant.project.id, userId, role);
+    await this.audit.recordGrant(
+      grant,
+      'member.updated',
+      { type: 'member', id: userId },
+      { from: member.role, to: role },
+    );
     return toMember({ ...member, role });
   }
 
@@ -186,6 +204,7 @@ export class ProjectsService {
       throw conflict(LAST_OWNER);
     }
     await this.changeMember(grant.project.id, userId, null);
+    await this.audit.recordGrant(grant, 'member.removed', { type: 'member', id: userId }, { role: member.role });
   }
 
   /** The write, re-checking the last owner atomically (the checks above may race with another change). */

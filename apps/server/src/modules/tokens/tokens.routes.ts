@@ -46,8 +46,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, {
     config: { idempotent: true },
     handler: async (request, reply) => {
       const grant = await access.authorize(request, request.params.projectId, 'tokens.manage');
-      const createdBy = grant.principal.kind === 'user' ? grant.principal.userId : null;
-      const created = await service.create({ projectId: grant.project.id, createdBy, body: request.body });
+      const created = await service.create(grant, request.body);
       return reply.status(201).send({ data: created });
     },
   });
@@ -56,7 +55,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, {
     schema: { tags, security: bearer, params: ApiTokenParams, response: { 204: NoContent, ...errorResponses } },
     handler: async (request, reply) => {
       const grant = await access.authorize(request, request.params.projectId, 'tokens.manage');
-      await service.revoke(grant.project.id, request.params.tokenId);
+      await service.revoke(grant, request.params.tokenId);
       return reply.status(204).send(null);
     },
   });

@@ -6,7 +6,9 @@ import { randomSecret, sha256 } from '../../lib/crypto.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Page } from '../../lib/pagination.js';
+import { AuditService } from '../audit/audit.service.js';
 import { API_TOKEN_PREFIX } from '../auth/authenticator.js';
+import type { ProjectGrant } from '../projects/project-access.js';
 import { TokensRepository } from './tokens.repository.js';
 
 /** How much of a token is kept readable, so people can tell their tokens apart. */
@@ -27,8 +29,11 @@ const toApiToken = (row: ApiTokenRow): ApiToken => ({
 export class TokensService {
   private readonly repository: TokensRepository;
 
+  private readonly audit: AuditService;
+
   constructor(private readonly ctx: AppContext) {
     this.repository = new TokensRepository(ctx.db);
+    this.audit = new AuditService(ctx);
   }
 
   async list(projectId: string, page: Page): Promise<{ items: ApiToken[]; total: number }> {
@@ -36,12 +41,7 @@ export class TokensService {
     return { items: rows.map(toApiToken), total };
   }
 
-  async create(options: {
-    projectId: string;
-    createdBy: string | null;
-    body: CreateApiTokenBody;
-  }): Promise<CreatedApiToken> {
-    const { body } = options;
+  async create(grant: ProjectGrant, body: CreateApiTokenBody): Promise<CreatedApiToken> {
     const now = this.ctx.clock();
     const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
     if (expiresAt && expiresAt.getTime() <= now.getTime()) throw fieldError('expires_at', 'must be in the future');
@@ -51,7 +51,7 @@ export class TokensService {
     const token = randomSecret(32, API_TOKEN_PREFIX);
     const row = {
       id: newId(),
-      project_id: options.projectId,
+      project_id: grant.project.id,
       name,
       scopes: [...body.scopes],
       token_hash: sha256(token),
@@ -59,10 +59,16 @@ export class TokensService {
       expires_at: expiresAt?.toISOString() ?? null,
       last_used_at: null,
       revoked_at: null,
-      created_by: options.createdBy,
+      created_by: grant.principal.kind === 'user' ? grant.principal.userId : null,
       created_at: now.toISOString(),
     };
     await this.repository.insert(row);
+    await this.audit.recordGrant(
+      grant,
+      'token.created',
+      { type: 'api_token', id: row.id },
+      { name, scopes: row.scopes },
+    );
     return {
       id: row.id,
       name: row.name,
@@ -75,8 +81,10 @@ export class TokensService {
   }
 
   /** Revocation is immediate: the authenticator never accepts a revoked token. */
-  async revoke(projectId: string, tokenId: string): Promise<void> {
-    if (!(await this.repository.revoke(projectId, tokenId, this.ctx.clock().toISOString())))
+  async revoke(grant: ProjectGrant, tokenId: string): Promise<void> {
+    if (!(await this.repository.revoke(grant.project.id, tokenId, this.ctx.clock().toISOString()))) {
       throw notFound('API token');
+    }
+    await this.audit.recordGrant(grant, 'token.revoked', { type: 'api_token', id: tokenId });
   }
 }
