@@ -9,6 +9,7 @@ import { registerEmailJob } from './jobs/email.job.js';
 import { JobQueue, Worker, type WorkerOptions } from './jobs/queue.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { randomSecret } from './lib/crypto.js';
+import { DeliveryCache } from './lib/delivery-cache.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -104,10 +105,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jwtKey: await loadJwtKey(database, config.jwtSecret),
     jobs: new JobQueue(database.db, database.dialect, clock),
     jobHandlers: new Map(),
+    delivery: new DeliveryCache(),
   };
   registerEmailJob(ctx);
   const auth = new Authenticator(ctx);
-  const deps: ModuleDeps = { ctx, auth, access: new ProjectAccess(auth, new ProjectsRepository(ctx.db)) };
+  const deps: ModuleDeps = { ctx, auth, access: new ProjectAccess(auth, new ProjectsRepository(ctx.db), ctx.delivery) };
 
   app.decorate('plinth', ctx);
   installIdempotency(app, deps);
@@ -129,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(tokensRoutes, deps);
       await api.register(siteRoutes, deps);
       await api.register(adminRoutes, deps);
-      const models = new ModelCache(ctx.db);
+      const models = new ModelCache(ctx.db, ctx.delivery);
       const content = { ...deps, models, documents: new DocumentsService(ctx, models) };
       await api.register(collectionsRoutes, content);
       await api.register(documentsRoutes, content);

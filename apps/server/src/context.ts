@@ -5,6 +5,7 @@ import type { Dialect } from './db/database.js';
 import type { Database } from './db/schema.js';
 import type { JobHandler, JobQueue } from './jobs/queue.js';
 import type { Clock } from './lib/clock.js';
+import type { DeliveryCache } from './lib/delivery-cache.js';
 import type { Mailer } from './lib/mailer.js';
 
 /** What services need from the outside world, built once per app and passed down explicitly. */
@@ -21,4 +22,6 @@ export interface AppContext {
   readonly jobs: JobQueue;
   /** What the worker can run, by job kind; modules register their handlers here. */
   readonly jobHandlers: Map<string, JobHandler>;
+  /** Cached delivery answers; content writers invalidate a project after they commit. */
+  readonly delivery: DeliveryCache;
 }

@@ -2,6 +2,7 @@ import type { Scope } from '@plinth/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { parseJson, toBool } from '../../db/database.js';
+import type { ApiTokenRow } from '../../db/schema.js';
 import { sha256 } from '../../lib/crypto.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { TokensRepository } from '../tokens/tokens.repository.js';
@@ -12,6 +13,7 @@ import type { Principal, TokenPrincipal, UserPrincipal } from './principal.js';
 /** API tokens start with this, which tells them apart from access tokens (JWTs) at a glance. */
 export const API_TOKEN_PREFIX = 'plt_';
 const TOUCH_INTERVAL_MS = 60_000;
+const TOKEN_CACHE_MS = 5_000;
 
 const resolved = new WeakMap<FastifyRequest, Promise<Principal | null>>();
 
@@ -81,8 +83,33 @@ export class Authenticator {
     return { kind: 'user', userId: session.user_id, sessionId: session.id, isAdmin: toBool(session.is_admin) };
   }
 
+  /**
+   * Token rows for the delivery hot path. A revocation invalidates the project's delivery
+   * version, which drops the entry at once on this instance; the age limit bounds it elsewhere.
+   */
+  private readonly tokenRows = new Map<string, { row: ApiTokenRow; version: number; at: number }>();
+
+  private async findToken(hash: string): Promise<ApiTokenRow | undefined> {
+    const cached = this.tokenRows.get(hash);
+    if (
+      cached &&
+      cached.version === this.ctx.delivery.version(cached.row.project_id) &&
+      Date.now() - cached.at < TOKEN_CACHE_MS
+    ) {
+      return cached.row;
+    }
+    const row = await this.tokens.findByHash(hash);
+    if (!row) {
+      this.tokenRows.delete(hash);
+      return undefined;
+    }
+    if (this.tokenRows.size > 10_000) this.tokenRows.clear();
+    this.tokenRows.set(hash, { row, version: this.ctx.delivery.version(row.project_id), at: Date.now() });
+    return row;
+  }
+
   private async resolveApiToken(token: string): Promise<TokenPrincipal> {
-    const row = await this.tokens.findByHash(sha256(token));
+    const row = await this.findToken(sha256(token));
     const now = this.ctx.clock();
     if (!row || (row.expires_at !== null && row.expires_at <= now.toISOString())) {
       throw new AppError('UNAUTHENTICATED', 'The API token is invalid, revoked or expired');

@@ -113,7 +113,7 @@ export class CollectionsService {
     private readonly models: ModelCache,
   ) {
     this.repository = new CollectionsRepository(ctx.db);
-    this.documents = new DocumentsRepository(ctx.db, ctx.dialect);
+    this.documents = new DocumentsRepository(ctx.db, ctx.dialect, ctx.delivery);
     this.indexes = new ContentIndexes(ctx.db, ctx.dialect);
     this.audit = new AuditService(ctx);
   }

@@ -1,6 +1,7 @@
 import type { Field } from '@plinth/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { DeliveryCache } from '../../lib/delivery-cache.js';
 import { CollectionsRepository } from './collections.repository.js';
 import { type CollectionModel, type ComponentModel, toCollectionModel, toComponentModel } from './model.js';
 
@@ -22,7 +23,10 @@ export class ModelCache {
   private readonly repository: CollectionsRepository;
   private readonly models = new Map<string, Promise<ProjectModel>>();
 
-  constructor(db: Kysely<Database>) {
+  constructor(
+    db: Kysely<Database>,
+    private readonly delivery: DeliveryCache,
+  ) {
     this.repository = new CollectionsRepository(db);
   }
 
@@ -36,8 +40,10 @@ export class ModelCache {
     return model;
   }
 
+  /** Drops the project's model, and the delivery answers computed with it. */
   invalidate(projectId: string): void {
     this.models.delete(projectId);
+    this.delivery.invalidate(projectId);
   }
 
   private async load(projectId: string): Promise<ProjectModel> {

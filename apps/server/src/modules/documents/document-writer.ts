@@ -43,6 +43,7 @@ export class DocumentWriter {
 
   async write(trx: Transaction<Database>, write: DocumentWrite): Promise<void> {
     const { before, after, collection, project } = write;
+    this.repository.touch(trx, project.id);
     if (!(await this.repository.save(trx, after, before?.version ?? null))) {
       throw conflict('The document was changed by someone else at the same time; reload it and try again');
     }

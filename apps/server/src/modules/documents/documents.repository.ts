@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database, DocumentRow, DocumentSearchTable } from '../../db/schema.js';
+import type { DeliveryCache } from '../../lib/delivery-cache.js';
 import type { Condition, Scalar, SortKey } from './list-query.js';
 import { QueryCompiler } from './query-sql.js';
 import type { StoredDocument } from './stored-document.js';
@@ -28,6 +29,7 @@ export class DocumentsRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    private readonly delivery: DeliveryCache,
   ) {}
 
   /** The documents a view can see in one collection. */
@@ -243,14 +245,26 @@ export class DocumentsRepository {
         .execute();
   }
 
+  /** Projects whose content each open transaction changed (see `touch`). */
+  private readonly touched = new WeakMap<Transaction<Database>, Set<string>>();
+
+  /** Notes that `trx` changes the project's content: its cached answers go stale on commit. */
+  touch(trx: Transaction<Database>, projectId: string): void {
+    this.touched.get(trx)?.add(projectId);
+  }
+
   /** Runs `work` in one transaction; on PostgreSQL it also serializes writers of a collection. */
-  transaction<T>(collectionId: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
+  async transaction<T>(collectionId: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    const projects = new Set<string>();
+    const result = await this.db.transaction().execute(async (trx) => {
+      this.touched.set(trx, projects);
       if (this.dialect === 'postgres') {
         // Unique values are checked then written; one writer per collection at a time keeps that safe.
         await sql`SELECT pg_advisory_xact_lock(hashtext(${collectionId}))`.execute(trx);
       }
       return work(trx);
     });
+    for (const projectId of projects) this.delivery.invalidate(projectId);
+    return result;
   }
 }

@@ -1,4 +1,4 @@
-import etag from '@fastify/etag';
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateDocumentBody,
@@ -11,9 +11,12 @@ import {
   ListOf,
   UpdateDocumentBody,
 } from '@plinth/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CachedAnswer } from '../../lib/delivery-cache.js';
 import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
 import type { ModelCache } from '../collections/model-cache.js';
 import type { ModuleDeps } from '../module-deps.js';
+import type { ProjectGrant } from '../projects/project-access.js';
 import type { DocumentsService } from './documents.service.js';
 
 const tags = ['documents'];
@@ -21,9 +24,38 @@ const tags = ['documents'];
 /** What the content modules (documents, versions, workflow) share: one model cache and one documents service. */
 export type ContentDeps = ModuleDeps & { models: ModelCache; documents: DocumentsService };
 
-export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (app, { access, documents: service }) => {
-  // ETag on every answer of this plugin; a matching If-None-Match gets a 304.
-  await app.register(etag, { weak: true });
+export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
+  app,
+  { ctx, access, documents: service },
+) => {
+  /**
+   * Reads answer from the delivery cache when they can: the key is the URL plus what decides
+   * the answer besides it (token or member, published-only or preview). A matching
+   * If-None-Match gets a 304.
+   */
+  async function cachedRead(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    grant: ProjectGrant,
+    compute: () => Promise<unknown>,
+  ): Promise<FastifyReply> {
+    const key = `${grant.principal.kind === 'token' ? 't' : 'u'}${grant.can('content.preview') ? 'p' : 'r'}${request.url}`;
+    const projectId = grant.project.id;
+    const version = ctx.delivery.version(projectId);
+    let answer: CachedAnswer | undefined = ctx.delivery.get(key, projectId);
+    if (!answer) {
+      const body = String(reply.serialize(await compute()));
+      answer = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      ctx.delivery.set(key, projectId, version, answer);
+    }
+    const { etag } = answer;
+    reply.header('etag', etag).header('cache-control', 'no-cache');
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+      return reply.status(304).send();
+    }
+    return reply.type('application/json; charset=utf-8').send(answer.body);
+  }
   const base = '/projects/:projectId/collections/:collection/documents';
 
   app.get(base, {
@@ -36,9 +68,9 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (ap
       querystring: DocumentListQuery,
       response: { 200: ListOf(Document), ...errorResponses },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const grant = await access.authorize(request, request.params.projectId, 'content.read');
-      return service.list(grant, request.params.collection, request.query);
+      return cachedRead(request, reply, grant, () => service.list(grant, request.params.collection, request.query));
     },
   });
 
@@ -65,9 +97,11 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (ap
       querystring: DocumentReadQuery,
       response: { 200: DataOf(Document), ...errorResponses },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const grant = await access.authorize(request, request.params.projectId, 'content.read');
-      return { data: await service.get(grant, request.params.collection, request.params.id, request.query) };
+      return cachedRead(request, reply, grant, async () => ({
+        data: await service.get(grant, request.params.collection, request.params.id, request.query),
+      }));
     },
   });
 

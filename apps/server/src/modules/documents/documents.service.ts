@@ -60,7 +60,7 @@ export class DocumentsService {
     private readonly ctx: AppContext,
     private readonly models: ModelCache,
   ) {
-    this.repository = new DocumentsRepository(ctx.db, ctx.dialect);
+    this.repository = new DocumentsRepository(ctx.db, ctx.dialect, ctx.delivery);
     this.indexes = new ContentIndexes(ctx.db, ctx.dialect);
     this.audit = new AuditService(ctx);
     this.jobs = ctx.jobs;

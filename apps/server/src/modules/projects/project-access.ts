@@ -1,10 +1,14 @@
 import type { Role, Scope } from '@plinth/contract';
 import type { FastifyRequest } from 'fastify';
+import type { ProjectRow } from '../../db/schema.js';
+import type { DeliveryCache } from '../../lib/delivery-cache.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Authenticator } from '../auth/authenticator.js';
 import type { Principal } from '../auth/principal.js';
 import { type ProjectRecord, toProjectRecord } from './project.mapper.js';
 import type { ProjectsRepository } from './projects.repository.js';
+
+const PROJECT_CACHE_MS = 5_000;
 
 /**
  * Everything a caller may try on a project. Each module asks `ProjectAccess.authorize` for one
@@ -122,17 +126,35 @@ const allows = (principal: Principal, role: Role | null, action: ProjectAction):
  * @example const { project } = await access.authorize(request, projectId, 'members.manage');
  */
 export class ProjectAccess {
+  /**
+   * Projects as API tokens see them, for the delivery hot path. Entries go stale when the
+   * project's content version moves (settings changes invalidate it) or after a few seconds,
+   * which bounds how long another instance may serve old settings.
+   */
+  private readonly tokenProjects = new Map<string, { row: ProjectRow; version: number; at: number }>();
+
   constructor(
     private readonly auth: Authenticator,
     private readonly projects: ProjectsRepository,
+    private readonly delivery: DeliveryCache,
   ) {}
+
+  private async liveProject(projectId: string): Promise<ProjectRow | undefined> {
+    const cached = this.tokenProjects.get(projectId);
+    const version = this.delivery.version(projectId);
+    if (cached && cached.version === version && Date.now() - cached.at < PROJECT_CACHE_MS) return cached.row;
+    const row = await this.projects.findLive(projectId);
+    if (row) this.tokenProjects.set(projectId, { row, version, at: Date.now() });
+    else this.tokenProjects.delete(projectId);
+    return row;
+  }
 
   async authorize(request: FastifyRequest, projectId: string, action: ProjectAction): Promise<ProjectGrant> {
     const principal = await this.auth.principal(request);
     let role: Role | null = null;
-    let row: Awaited<ReturnType<ProjectsRepository['findLive']>>;
+    let row: ProjectRow | undefined;
     if (principal.kind === 'token') {
-      row = principal.projectId === projectId ? await this.projects.findLive(projectId) : undefined;
+      row = principal.projectId === projectId ? await this.liveProject(projectId) : undefined;
     } else {
       const membership = await this.projects.findMembership(projectId, principal.userId);
       row = membership?.project;

@@ -119,6 +119,7 @@ export class ProjectsService {
 
   async delete(grant: ProjectGrant): Promise<void> {
     await this.repository.softDelete(grant.project.id, this.now());
+    this.ctx.delivery.invalidate(grant.project.id);
     await this.audit.recordGrant(grant, 'project.deleted', { type: 'project', id: grant.project.id });
   }
 

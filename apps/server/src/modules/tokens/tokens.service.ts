@@ -85,6 +85,8 @@ export class TokensService {
     if (!(await this.repository.revoke(grant.project.id, tokenId, this.ctx.clock().toISOString()))) {
       throw notFound('API token');
     }
+    // Drops cached token rows of the project, so the revocation takes effect at once.
+    this.ctx.delivery.invalidate(grant.project.id);
     await this.audit.recordGrant(grant, 'token.revoked', { type: 'api_token', id: tokenId });
   }
 }
