@@ -79,6 +79,8 @@ async function seed(base) {
   const login = await api(base, 'POST', '/auth/login', { username: ADMIN.email, password: ADMIN.password });
   const token = login.access_token;
   const project = (await api(base, 'POST', '/projects', { name: 'Bench', locales: ['en'] }, token)).data;
+  // Enterprise has no monthly quota or burst limit, so the load measures delivery, not refusals.
+  await api(base, 'PATCH', `/admin/projects/${project.id}`, { plan: 'enterprise' }, token);
   const p = `/projects/${project.id}`;
   await api(
     base,

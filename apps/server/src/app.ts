@@ -26,6 +26,11 @@ import { ProjectsRepository } from './modules/projects/projects.repository.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { tokensRoutes } from './modules/tokens/tokens.routes.js';
+import { AnalyticsRecorder } from './modules/usage/analytics-recorder.js';
+import { BurstLimiter } from './modules/usage/burst-limiter.js';
+import { installMetering } from './modules/usage/metering.js';
+import { usageRoutes } from './modules/usage/usage.routes.js';
+import { UsageMeter } from './modules/usage/usage-meter.js';
 import { versionsRoutes } from './modules/versions/versions.routes.js';
 import { workflowRoutes } from './modules/workflow/workflow.routes.js';
 import { installErrorHandling } from './plugins/errors.js';
@@ -124,9 +129,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(healthRoutes, deps);
+  const meter = new UsageMeter(ctx.db, clock, app.log);
+  const analytics = new AnalyticsRecorder(ctx.db, app.log);
   await app.register(
     async (api) => {
+      installMetering(api, { ...deps, meter, burst: new BurstLimiter(), analytics });
       await api.register(authRoutes, deps);
+      await api.register(usageRoutes, { ...deps, analytics });
       await api.register(projectsRoutes, deps);
       await api.register(tokensRoutes, deps);
       await api.register(siteRoutes, deps);
@@ -148,6 +157,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onReady', async () => worker.start());
     app.addHook('onClose', async () => worker.stop());
   }
+  meter.start();
+  analytics.start();
+  app.addHook('onClose', async () => {
+    await meter.stop();
+    await analytics.stop();
+  });
   app.addHook('onClose', async () => ctx.mailer.close());
   return app;
 }

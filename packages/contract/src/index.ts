@@ -6,3 +6,4 @@ export * from './lifecycle.js';
 export * from './projects.js';
 export * from './site.js';
 export * from './tokens.js';
+export * from './usage.js';

@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, Postgres
 import * as foundation from './migrations/0001-foundation.js';
 import * as content from './migrations/0002-content.js';
 import * as lifecycle from './migrations/0003-lifecycle.js';
+import * as usage from './migrations/0006-usage.js';
 
 // Listed explicitly (not read from disk) so the built server carries its migrations with it.
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-content': content,
   '0003-lifecycle': lifecycle,
+  '0006-usage': usage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -221,6 +221,25 @@ export interface AuditLogTable {
 }
 export type AuditLogRow = Selectable<AuditLogTable>;
 
+export interface UsageCountersTable {
+  project_id: string;
+  period: string;
+  api_requests: number;
+  updated_at: string;
+}
+
+export interface AnalyticsHourlyTable {
+  project_id: string;
+  hour: string;
+  collection: string;
+  status_code: number;
+  requests: number;
+  bytes: number;
+  latency_ms_sum: number;
+  /** JSON array of counts per latency bucket (see modules/usage/latency-histogram.ts). */
+  latency_histogram: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -240,4 +259,6 @@ export interface Database {
   jobs: JobsTable;
   document_versions: DocumentVersionsTable;
   audit_log: AuditLogTable;
+  usage_counters: UsageCountersTable;
+  analytics_hourly: AnalyticsHourlyTable;
 }

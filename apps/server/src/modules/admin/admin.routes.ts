@@ -1,5 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminUser, AdminUserQuery, DataOf, Id, ListOf, MessageQuery, SiteMessage, UserParams } from '@plinth/contract';
+import {
+  AdminUser,
+  AdminUserQuery,
+  DataOf,
+  Id,
+  ListOf,
+  MessageQuery,
+  PlanId,
+  Project,
+  ProjectParams,
+  SiteMessage,
+  UserParams,
+} from '@plinth/contract';
 import { Type } from 'typebox';
 import { listMeta, pageOf } from '../../lib/pagination.js';
 import { bearer, errorResponses } from '../../lib/route-schemas.js';
@@ -59,6 +71,21 @@ export const adminRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { 
     handler: async (request) => {
       await auth.admin(request);
       return { data: await service.getMessage(request.params.messageId) };
+    },
+  });
+
+  app.patch('/admin/projects/:projectId', {
+    schema: {
+      tags,
+      security: bearer,
+      description: "Sets a project's plan (any plan, Enterprise included).",
+      params: ProjectParams,
+      body: Type.Object({ plan: PlanId }, { additionalProperties: false }),
+      response: { 200: DataOf(Project), ...errorResponses },
+    },
+    handler: async (request) => {
+      const admin = await auth.admin(request);
+      return { data: await service.setProjectPlan(admin, request.params.projectId, request.body.plan, request.ip) };
     },
   });
 };

@@ -139,7 +139,8 @@ export class ProjectAccess {
     private readonly delivery: DeliveryCache,
   ) {}
 
-  private async liveProject(projectId: string): Promise<ProjectRow | undefined> {
+  /** The live project an API token belongs to (cached for the delivery hot path). */
+  async tokenProject(projectId: string): Promise<ProjectRow | undefined> {
     const cached = this.tokenProjects.get(projectId);
     const version = this.delivery.version(projectId);
     if (cached && cached.version === version && Date.now() - cached.at < PROJECT_CACHE_MS) return cached.row;
@@ -154,7 +155,7 @@ export class ProjectAccess {
     let role: Role | null = null;
     let row: ProjectRow | undefined;
     if (principal.kind === 'token') {
-      row = principal.projectId === projectId ? await this.liveProject(projectId) : undefined;
+      row = principal.projectId === projectId ? await this.tokenProject(projectId) : undefined;
     } else {
       const membership = await this.projects.findMembership(projectId, principal.userId);
       row = membership?.project;

@@ -114,6 +114,10 @@ export class ProjectsRepository {
       .execute();
   }
 
+  async setPlan(id: string, plan: ProjectRow['plan'], now: string): Promise<void> {
+    await this.db.updateTable('projects').set({ plan, updated_at: now }).where('id', '=', id).execute();
+  }
+
   /** Projects are never erased by a user; the slug is freed so it can be used again. */
   async softDelete(id: string, now: string): Promise<void> {
     await this.db

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.js';
+import { API_TOKEN_PREFIX } from '../auth/authenticator.js';
+import type { ModuleDeps } from '../module-deps.js';
+import type { AnalyticsRecorder } from './analytics-recorder.js';
+import type { BurstLimiter } from './burst-limiter.js';
+import { hourOf, monthBounds } from './periods.js';
+import { planLimits } from './plans.js';
+import type { UsageMeter } from './usage-meter.js';
+
+const metered = new WeakMap<FastifyRequest, string>();
+
+/**
+ * Meters every request made with an API token, before it is validated or routed: the burst
+ * limit first (429 RATE_LIMITED), then the monthly quota (429 QUOTA_EXCEEDED); refused requests
+ * are not counted, every other one is, whatever its status. The app's own calls (user sessions)
+ * are never metered. Served requests are rolled up for analytics when the answer is sent.
+ */
+export function installMetering(
+  app: FastifyInstance,
+  deps: ModuleDeps & { meter: UsageMeter; burst: BurstLimiter; analytics: AnalyticsRecorder },
+): void {
+  const { ctx, auth, access, meter, burst, analytics } = deps;
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Only API tokens are metered; other credentials (sessions, refresh tokens) pass untouched here.
+    if (!request.headers.authorization?.includes(API_TOKEN_PREFIX)) return;
+    const principal = await auth.optional(request);
+    if (principal?.kind !== 'token') return;
+    const project = await access.tokenProject(principal.projectId);
+    if (!project) return;
+    const limits = planLimits(project.plan);
+    const now = ctx.clock();
+    if (limits) {
+      const wait = burst.take(principal.tokenId, limits.requests_per_second, now.getTime());
+      if (wait > 0) {
+        throw new AppError(
+          'RATE_LIMITED',
+          `This API token is limited to ${limits.requests_per_second} requests a second`,
+          undefined,
+          {
+            'Retry-After': String(wait),
+          },
+        );
+      }
+    }
+    const { used, admitted } = await meter.admit(project.id, limits?.api_requests ?? null);
+    if (limits) {
+      const reset = monthBounds(now).end;
+      const headers = {
+        'X-Quota-Limit': String(limits.api_requests),
+        'X-Quota-Remaining': String(Math.max(0, limits.api_requests - used)),
+        'X-Quota-Reset': reset.toISOString(),
+      };
+      if (!admitted) {
+        throw new AppError(
+          'QUOTA_EXCEEDED',
+          `This project used its ${limits.api_requests.toLocaleString('en-US')} API requests for the month; upgrade the plan or wait until ${reset.toISOString().slice(0, 10)}`,
+          undefined,
+          { ...headers, 'Retry-After': String(Math.ceil((reset.getTime() - now.getTime()) / 1000)) },
+        );
+      }
+      reply.headers(headers);
+    }
+    metered.set(request, project.id);
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const projectId = metered.get(request);
+    if (!projectId) return;
+    const params = request.params as { collection?: unknown } | undefined;
+    analytics.record({
+      projectId,
+      hour: hourOf(ctx.clock()),
+      collection: typeof params?.collection === 'string' ? params.collection : '',
+      statusCode: reply.statusCode,
+      bytes: Number(reply.getHeader('content-length') ?? 0),
+      latencyMs: reply.elapsedTime,
+    });
+  });
+}
