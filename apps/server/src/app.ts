@@ -10,6 +10,7 @@ import { JobQueue, Worker, type WorkerOptions } from './jobs/queue.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { randomSecret } from './lib/crypto.js';
 import { DeliveryCache } from './lib/delivery-cache.js';
+import { connectInvalidationBus } from './lib/invalidation-bus.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -113,6 +114,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     delivery: new DeliveryCache(),
   };
   registerEmailJob(ctx);
+  if (config.redisUrl) {
+    const bus = await connectInvalidationBus({ url: config.redisUrl, delivery: ctx.delivery, log: app.log });
+    app.addHook('onClose', async () => bus.close());
+  }
   const auth = new Authenticator(ctx);
   const deps: ModuleDeps = { ctx, auth, access: new ProjectAccess(auth, new ProjectsRepository(ctx.db), ctx.delivery) };
 

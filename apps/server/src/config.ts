@@ -21,6 +21,8 @@ export interface Config {
   readonly logLevel: string;
   readonly bodyLimitBytes: number;
   readonly trustProxy: boolean;
+  /** Shares cache invalidations between instances when set. */
+  readonly redisUrl: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -116,5 +118,6 @@ export function loadConfig(env: Env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     bodyLimitBytes: integer(env, 'PLINTH_BODY_LIMIT_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
     trustProxy: boolean(env, 'PLINTH_TRUST_PROXY', false),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
   });
 }

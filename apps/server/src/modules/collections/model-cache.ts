@@ -16,12 +16,12 @@ export interface ProjectModel {
 
 /**
  * Caches each project's model so that no request re-reads or re-parses it. Writers of the model
- * call `invalidate`. (With several instances, each drops its copy when it changes the model
- * itself; cross-instance invalidation comes with the Redis-backed cache.)
+ * call `invalidate`; other instances learn of it through the delivery version (see `get`).
  */
 export class ModelCache {
   private readonly repository: CollectionsRepository;
-  private readonly models = new Map<string, Promise<ProjectModel>>();
+  /** Each model with the project's delivery version it was read under. */
+  private readonly models = new Map<string, { version: number; model: Promise<ProjectModel> }>();
 
   constructor(
     db: Kysely<Database>,
@@ -30,13 +30,17 @@ export class ModelCache {
     this.repository = new CollectionsRepository(db);
   }
 
+  /**
+   * The project's model. It is read again when the project's delivery version moved, which is
+   * also how a change made on another instance (announced through Redis) reaches this one.
+   */
   get(projectId: string): Promise<ProjectModel> {
-    let model = this.models.get(projectId);
-    if (!model) {
-      model = this.load(projectId);
-      this.models.set(projectId, model);
-      model.catch(() => this.models.delete(projectId));
-    }
+    const version = this.delivery.version(projectId);
+    const cached = this.models.get(projectId);
+    if (cached && cached.version === version) return cached.model;
+    const model = this.load(projectId);
+    this.models.set(projectId, { version, model });
+    model.catch(() => this.models.delete(projectId));
     return model;
   }
 
