@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       bodyLimitBytes: 1024 * 1024,
       trustProxy: false,
+      redisUrl: null,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -63,6 +64,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       PLINTH_BODY_LIMIT_BYTES: '2048',
       PLINTH_TRUST_PROXY: 'yes',
+      REDIS_URL: 'redis://cache:6379',
     });
     expect(config).toEqual({
       port: 8080,
@@ -81,6 +83,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       bodyLimitBytes: 2048,
       trustProxy: true,
+      redisUrl: 'redis://cache:6379',
     });
   });
 

@@ -35,8 +35,15 @@ describe.skipIf(!REDIS_URL)('cache invalidation across instances (Redis)', () =>
     second = await buildApp({ config, database: databases[1] as DatabaseHandle, logger: false, worker: false });
     owner = await signUp(first);
     const projectId = await createProject(first, owner);
-    await createCollection(first, owner, projectId, { slug: 'pages', name: 'Pages', fields: [{ name: 'title', type: 'text' }] });
-    const page = await createDocument(first, owner, projectId, 'pages', { data: { title: 'Before' }, status: 'published' });
+    await createCollection(first, owner, projectId, {
+      slug: 'pages',
+      name: 'Pages',
+      fields: [{ name: 'title', type: 'text' }],
+    });
+    const page = await createDocument(first, owner, projectId, 'pages', {
+      data: { title: 'Before' },
+      status: 'published',
+    });
     token = await createToken(first, owner, projectId, ['content:read']);
     url = `/api/v1/projects/${projectId}/collections/pages/documents/${page.id}`;
   });

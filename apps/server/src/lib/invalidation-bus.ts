@@ -27,7 +27,8 @@ export async function connectInvalidationBus(options: {
   subscriber.on('message', (_channel, message) => {
     try {
       const { from, projectId } = JSON.parse(message) as { from: string; projectId: string };
-      if (from !== instance && typeof projectId === 'string') options.delivery.invalidate(projectId, { broadcast: false });
+      if (from !== instance && typeof projectId === 'string')
+        options.delivery.invalidate(projectId, { broadcast: false });
     } catch (error) {
       options.log.warn({ err: error }, 'Ignored a malformed invalidation message');
     }

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCollection, createDocument, createProject, createToken } from '../../test/content.js';
-import { call, createTestApp, createTestClock, expectError, type Session, signUp, type TestApp } from '../../test/harness.js';
+import {
+  call,
+  createTestApp,
+  createTestClock,
+  expectError,
+  type Session,
+  signUp,
+  type TestApp,
+} from '../../test/harness.js';
 
 describe('plans, quotas, burst limits and analytics', () => {
   let t: TestApp;
@@ -15,7 +23,11 @@ describe('plans, quotas, burst limits and analytics', () => {
     t = await createTestApp({ clock: clock.clock });
     admin = await signUp(t.app);
     projectId = await createProject(t.app, admin);
-    await createCollection(t.app, admin, projectId, { slug: 'notes', name: 'Notes', fields: [{ name: 'title', type: 'text' }] });
+    await createCollection(t.app, admin, projectId, {
+      slug: 'notes',
+      name: 'Notes',
+      fields: [{ name: 'title', type: 'text' }],
+    });
     await createDocument(t.app, admin, projectId, 'notes', { data: { title: 'Hello' }, status: 'published' });
     token = await createToken(t.app, admin, projectId, ['content:read']);
   });
@@ -26,7 +38,10 @@ describe('plans, quotas, burst limits and analytics', () => {
     expect(response.statusCode).toBe(200);
     const plans = response.json().data;
     expect(plans.map((plan: { id: string }) => plan.id)).toEqual(['starter', 'pro', 'enterprise']);
-    expect(plans[0]).toMatchObject({ price_cents: 0, limits: { api_requests: 1000, media_bytes: 104857600, requests_per_second: 50 } });
+    expect(plans[0]).toMatchObject({
+      price_cents: 0,
+      limits: { api_requests: 1000, media_bytes: 104857600, requests_per_second: 50 },
+    });
     expect(plans[1]).toMatchObject({ price_cents: 2900, limits: { api_requests: 1000000, media_bytes: 107374182400 } });
     expect(plans[2]).toMatchObject({ contact_sales: true, limits: null });
   });
@@ -53,7 +68,9 @@ describe('plans, quotas, burst limits and analytics', () => {
   });
 
   it('limits bursts per token with Retry-After, without counting refused requests', async () => {
-    const answers = await Promise.all(Array.from({ length: 60 }, () => call(t.app, token, { method: 'GET', url: docs() })));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => call(t.app, token, { method: 'GET', url: docs() })),
+    );
     const limited = answers.filter((response) => response.statusCode === 429);
     expect(answers.filter((response) => response.statusCode === 200)).toHaveLength(50);
     expect(limited).toHaveLength(10);
@@ -67,18 +84,34 @@ describe('plans, quotas, burst limits and analytics', () => {
 
   it('lets an instance admin change any plan; Enterprise has no quota headers', async () => {
     const member = await signUp(t.app);
-    const denied = await call(t.app, member, { method: 'PATCH', url: `/api/v1/admin/projects/${projectId}`, payload: { plan: 'pro' } });
+    const denied = await call(t.app, member, {
+      method: 'PATCH',
+      url: `/api/v1/admin/projects/${projectId}`,
+      payload: { plan: 'pro' },
+    });
     expectError(denied, 403, 'FORBIDDEN');
-    const pro = await call(t.app, admin, { method: 'PATCH', url: `/api/v1/admin/projects/${projectId}`, payload: { plan: 'pro' } });
+    const pro = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/v1/admin/projects/${projectId}`,
+      payload: { plan: 'pro' },
+    });
     expect(pro.json().data.plan).toBe('pro');
     const read = await call(t.app, token, { method: 'GET', url: docs() });
     expect(read.headers['x-quota-limit']).toBe('1000000');
-    await call(t.app, admin, { method: 'PATCH', url: `/api/v1/admin/projects/${projectId}`, payload: { plan: 'enterprise' } });
+    await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/v1/admin/projects/${projectId}`,
+      payload: { plan: 'enterprise' },
+    });
     const unlimited = await call(t.app, token, { method: 'GET', url: docs() });
     expect(unlimited.statusCode).toBe(200);
     expect(unlimited.headers['x-quota-limit']).toBeUndefined();
     expectError(
-      await call(t.app, admin, { method: 'PATCH', url: `/api/v1/admin/projects/${projectId}`, payload: { plan: 'gold' } }),
+      await call(t.app, admin, {
+        method: 'PATCH',
+        url: `/api/v1/admin/projects/${projectId}`,
+        payload: { plan: 'gold' },
+      }),
       400,
       'VALIDATION_FAILED',
     );
@@ -112,6 +145,10 @@ describe('plans, quotas, burst limits and analytics', () => {
     expect(hour).toMatchObject({ requests: 10, errors: 3 });
     expect(hour.p50_ms).toBeGreaterThanOrEqual(0);
     expect(hour.p95_ms).toBeGreaterThanOrEqual(hour.p50_ms);
-    expectError(await call(t.app, token, { method: 'GET', url: `/api/v1/projects/${projectId}/analytics` }), 403, 'FORBIDDEN');
+    expectError(
+      await call(t.app, token, { method: 'GET', url: `/api/v1/projects/${projectId}/analytics` }),
+      403,
+      'FORBIDDEN',
+    );
   });
 });
