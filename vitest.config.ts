@@ -8,8 +8,19 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+          exclude: ['apps/web/**', '**/node_modules/**'],
+        },
+      },
+      // The web app's tests run in a DOM, with its own Vite config (React, Tailwind).
+      'apps/web/vite.config.ts',
+    ],
   },
 });

@@ -1,14 +1,43 @@
 // `npm start`: brings the build up to date (incremental, about a second when nothing changed),
 // then runs the server, which migrates the database and seeds a demo on first start.
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+function run(command, args, cwd = root) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** The newest modification time of a file or of any file under a folder (0 when missing). */
+function newest(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) latest = Math.max(latest, newest(path.join(target, entry)));
+  return latest;
+}
+
+/** Rebuilds the web app when its build is missing or older than its sources. */
+function buildWeb() {
+  const web = path.join(root, 'apps/web');
+  const built = path.join(web, 'dist/index.html');
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((name) => path.join(web, name));
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  if (builtAt > 0 && Math.max(...sources.map(newest)) <= builtAt) return;
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  if (!existsSync(vite)) {
+    // Installed without dev dependencies: serve the existing build, or the API alone.
+    console.warn('plinth: Vite is not installed; the web app cannot be rebuilt');
+    return;
+  }
+  run(process.execPath, [vite, 'build', '--logLevel', 'warn'], web);
+}
+
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-b']);
+buildWeb();
 run(process.execPath, ['apps/server/dist/main.js', 'start', ...process.argv.slice(2)]);

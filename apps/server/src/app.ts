@@ -33,6 +33,7 @@ import { installMetering } from './modules/usage/metering.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { UsageMeter } from './modules/usage/usage-meter.js';
 import { versionsRoutes } from './modules/versions/versions.routes.js';
+import { defaultWebDistDir, webRoutes } from './modules/web/web.routes.js';
 import { workflowRoutes } from './modules/workflow/workflow.routes.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installIdempotency } from './plugins/idempotency.js';
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
   /** Replaces the mailer built from the config. */
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** The web app's build to serve (apps/web/dist by default); null serves the API alone. */
+  webDistDir?: string | null;
   /** Run background jobs in this process (the default); false for API-only processes. */
   worker?: boolean | WorkerOptions;
 }
@@ -155,6 +158,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api/v1' },
   );
+  const webDistDir = options.webDistDir === undefined ? defaultWebDistDir() : options.webDistDir;
+  // The web app: its assets, and index.html for every other GET outside the API.
+  if (webDistDir) await app.register(webRoutes, { distDir: webDistDir });
 
   if (options.worker !== false) {
     // Modules registered their job handlers above; the worker starts once the app is ready.

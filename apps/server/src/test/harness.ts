@@ -103,6 +103,7 @@ export async function createTestApp(
     config,
     database,
     logger: false,
+    webDistDir: null,
     worker: options.worker === false ? false : { pollMs: 50 },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),

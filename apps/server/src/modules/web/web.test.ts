@@ -1,0 +1,147 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installErrorHandling } from '../../plugins/errors.js';
+import { registerOpenApi } from '../../plugins/openapi.js';
+import { webRoutes } from './web.routes.js';
+
+const INDEX = '<!doctype html><html><head><title>Plinth</title></head><body><div id="root"></div></body></html>';
+
+function makeDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'plinth-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), INDEX);
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dir, 'routes.json'), JSON.stringify({ paths: ['/', '/about', '/app'], prefixes: ['/app/'] }));
+  return dir;
+}
+
+/** The server's own pieces around the web module, in the order app.ts registers them. */
+async function build(distDir: string): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  installErrorHandling(app);
+  await registerOpenApi(app, { publicUrl: 'http://localhost:3000' });
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async () => ({ status: 'ready' }));
+  await app.register(
+    async (api) => {
+      api.get('/ping', async () => ({ pong: true }));
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(webRoutes, { distDir });
+  await app.ready();
+  return app;
+}
+
+describe('web routes', () => {
+  let dist: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dist = makeDist();
+    app = await build(dist);
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for app routes, uncached', async () => {
+    for (const url of ['/', '/about', '/app', '/app/settings/profile', '/about?ref=x']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX);
+    }
+  });
+
+  it('answers HEAD like GET', async () => {
+    const res = await app.inject({ method: 'HEAD', url: '/about' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers 304 when the page has not changed', async () => {
+    const first = await app.inject({ url: '/' });
+    const etag = first.headers.etag;
+    expect(typeof etag).toBe('string');
+    const again = await app.inject({ url: '/', headers: { 'if-none-match': String(etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('serves unknown paths with the app (which shows its 404 page) and status 404', async () => {
+    const res = await app.inject({ url: '/no/such/page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toBe(INDEX);
+  });
+
+  it('serves hashed assets as immutable and other files for an hour', async () => {
+    const asset = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.body).toBe('console.log("app")');
+    const icon = await app.inject({ url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers a missing asset with a 404, not with the app', async () => {
+    const res = await app.inject({ url: '/assets/gone-123.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toContain('text/html');
+  });
+
+  it('redirects a trailing slash to the path without it, keeping the query', async () => {
+    const res = await app.inject({ url: '/about/?ref=nav' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/about?ref=nav');
+  });
+
+  it('never redirects off-site', async () => {
+    const res = await app.inject({ url: '//evil.example/' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/evil.example');
+  });
+
+  it('leaves the API, health checks and API docs alone', async () => {
+    expect((await app.inject({ url: '/api/v1/ping' })).json()).toEqual({ pong: true });
+    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    const docs = await app.inject({ url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toContain('swagger');
+    expect((await app.inject({ url: '/api/v1/openapi.json' })).json()).toMatchObject({ openapi: '3.1.0' });
+  });
+
+  it('keeps the JSON 404 for unknown API paths, even with a trailing slash', async () => {
+    for (const url of ['/api/v1/nothing', '/api/v1/nothing/', '/api', '/healthz/extra', '/media/x.png']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('does not answer other methods with the app', async () => {
+    const res = await app.inject({ method: 'POST', url: '/about', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('serves nothing but the API when the web app is not built', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'plinth-web-empty-'));
+    const apiOnly = await build(empty);
+    try {
+      const res = await apiOnly.inject({ url: '/about' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    } finally {
+      await apiOnly.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});

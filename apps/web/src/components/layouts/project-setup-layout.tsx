@@ -1,0 +1,19 @@
+import { Link, Outlet } from 'react-router';
+import { Logo } from '../logo';
+
+/** Setting up a project: a focused page with no navigation besides the way back. */
+export function ProjectSetupLayout() {
+  return (
+    <div className="flex min-h-screen flex-col bg-gradient-to-b from-indigo-50 to-white">
+      <header className="mx-auto flex w-full max-w-3xl items-center justify-between px-4 py-6">
+        <Logo to="/app" />
+        <Link to="/app" className="rounded-md font-medium text-slate-600 text-sm hover:text-slate-900">
+          Back to dashboard
+        </Link>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pb-16">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { Link, type LinkProps } from 'react-router';
+
+type Variant = 'primary' | 'secondary' | 'ghost';
+
+const BASE =
+  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
+
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500',
+  secondary: 'bg-white text-slate-900 ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
+  ghost: 'text-slate-700 hover:bg-slate-100',
+};
+
+export function buttonClass(variant: Variant = 'primary', extra = ''): string {
+  return `${BASE} ${VARIANTS[variant]} ${extra}`.trim();
+}
+
+export function Button({
+  variant = 'primary',
+  className = '',
+  type = 'button',
+  isLoading = false,
+  children,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; isLoading?: boolean }) {
+  return (
+    <button {...props} type={type} className={buttonClass(variant, className)} disabled={isLoading || props.disabled}>
+      {isLoading ? (
+        <span className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden />
+      ) : null}
+      {children}
+    </button>
+  );
+}
+
+export function ButtonLink({ variant = 'primary', className = '', ...props }: LinkProps & { variant?: Variant }) {
+  return <Link className={buttonClass(variant, className)} {...props} />;
+}

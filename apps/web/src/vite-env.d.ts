@@ -1,0 +1,14 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Where the API lives; empty means the same origin as the page. */
+  readonly PUBLIC_API_URL?: string;
+  /** The public site address used for canonical links; falls back to PUBLIC_URL, then the page's origin. */
+  readonly PUBLIC_SITE_URL?: string;
+  /** The server's public address (API.md, Configuration). */
+  readonly PUBLIC_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
