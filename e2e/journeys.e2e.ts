@@ -1,0 +1,73 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, launchBrowser, startServer } from './server.js';
+
+describe('journeys in a real browser', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends a signed-out visitor from /app to sign in, then back to the dashboard to create a project', async () => {
+    page = await browser.newPage();
+    await page.goto(`${server.url}/app`);
+    await page.waitForURL(/\/login/);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/app`);
+    await page.getByLabel('Project name').fill('Journey project');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await expect.poll(() => page.getByText('Journey project').count()).toBeGreaterThan(0);
+    // The session survives a reload (tokens in storage, verified with /auth/me).
+    await page.reload();
+    await expect.poll(() => page.getByText('Journey project').count()).toBeGreaterThan(0);
+  });
+
+  it('shows the server message for a wrong password', async () => {
+    const guest = await browser.newPage();
+    await guest.goto(`${server.url}/login`);
+    await guest.getByLabel('Email').fill(ADMIN.email);
+    await guest.getByLabel('Password').fill('not the password');
+    await guest.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => guest.getByText('Invalid email or password').count()).toBeGreaterThan(0);
+  });
+
+  it('sends the contact form and stores the message for the admins', async () => {
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.url}/contact`);
+    await visitor.getByLabel('Name').fill('Ada Lovelace');
+    await visitor.getByLabel('Email').fill('ada@example.com');
+    await visitor.getByLabel('Message').fill('We would like a demo for our newsroom.');
+    await visitor.getByRole('button', { name: /send/i }).click();
+    await expect.poll(() => visitor.getByText('Message sent successfully!').count()).toBeGreaterThan(0);
+    const login = await fetch(`${server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const messages = await fetch(`${server.url}/api/v1/admin/messages`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await messages.json()) as { data: { email: string }[] };
+    expect(body.data.map((message) => message.email)).toContain('ada@example.com');
+  });
+
+  it('answers unknown pages with the 404 page and redirects trailing slashes', async () => {
+    const visitor = await browser.newPage();
+    const response = await visitor.goto(`${server.url}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => visitor.getByText(/Page Not Found/).count()).toBeGreaterThan(0);
+    await visitor.goto(`${server.url}/about/`);
+    expect(new URL(visitor.url()).pathname).toBe('/about');
+  });
+});
