@@ -51,7 +51,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
     const { etag } = answer;
     reply.header('etag', etag).header('cache-control', 'no-cache');
     const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+    if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) {
       return reply.status(304).send();
     }
     return reply.type('application/json; charset=utf-8').send(answer.body);
