@@ -16,16 +16,26 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { Authenticator } from './modules/auth/authenticator.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { blogRoutes } from './modules/blog/blog.routes.js';
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { ModelCache } from './modules/collections/model-cache.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { DocumentsService } from './modules/documents/documents.service.js';
+import { graphqlExplorerRoutes } from './modules/graphql/explorer.routes.js';
+import { graphqlRoutes } from './modules/graphql/graphql.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { MediaService } from './modules/media/media.service.js';
+import { mediaFileRoutes } from './modules/media/media-files.routes.js';
 import type { ModuleDeps } from './modules/module-deps.js';
 import { ProjectAccess } from './modules/projects/project-access.js';
 import { ProjectsRepository } from './modules/projects/projects.repository.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
+import { metricsRoutes } from './modules/status/metrics.routes.js';
+import { installRequestStats, statusRoutes } from './modules/status/status.routes.js';
+import { StatusMonitor } from './modules/status/status-monitor.js';
 import { tokensRoutes } from './modules/tokens/tokens.routes.js';
 import { AnalyticsRecorder } from './modules/usage/analytics-recorder.js';
 import { BurstLimiter } from './modules/usage/burst-limiter.js';
@@ -34,6 +44,8 @@ import { usageRoutes } from './modules/usage/usage.routes.js';
 import { UsageMeter } from './modules/usage/usage-meter.js';
 import { versionsRoutes } from './modules/versions/versions.routes.js';
 import { defaultWebDistDir, webRoutes } from './modules/web/web.routes.js';
+import { registerWebhookJob } from './modules/webhooks/webhook-delivery.job.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { workflowRoutes } from './modules/workflow/workflow.routes.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installIdempotency } from './plugins/idempotency.js';
@@ -48,6 +60,10 @@ export interface BuildAppOptions {
   /** Replaces the mailer built from the config. */
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the status sampler's health check (tests simulate failures). */
+  statusProbe?: () => Promise<void>;
+  /** Take health samples on a timer (the default); tests take them by hand. */
+  statusSampling?: boolean;
   /** The web app's build to serve (apps/web/dist by default); null serves the API alone. */
   webDistDir?: string | null;
   /** Run background jobs in this process (the default); false for API-only processes. */
@@ -58,6 +74,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The services' context, for the CLI and tests (seeding, clocks). */
     plinth: AppContext;
+    /** Health samples, request figures and Prometheus metrics of this process. */
+    statusMonitor: StatusMonitor;
   }
 }
 
@@ -117,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     delivery: new DeliveryCache(),
   };
   registerEmailJob(ctx);
+  registerWebhookJob(ctx);
   if (config.redisUrl) {
     const bus = await connectInvalidationBus({ url: config.redisUrl, delivery: ctx.delivery, log: app.log });
     app.addHook('onClose', async () => bus.close());
@@ -125,6 +144,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: ModuleDeps = { ctx, auth, access: new ProjectAccess(auth, new ProjectsRepository(ctx.db), ctx.delivery) };
 
   app.decorate('plinth', ctx);
+  // Installed before any route, so Prometheus sees every answer.
+  const monitor = new StatusMonitor({
+    ctx,
+    poolStats: database.poolStats,
+    ...(options.statusProbe ? { probe: options.statusProbe } : {}),
+  });
+  app.decorate('statusMonitor', monitor);
+  monitor.prometheus.install(app);
   installIdempotency(app, deps);
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   // API-token requests come from any site; no cookies are used, so any origin is safe.
@@ -137,24 +164,36 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(healthRoutes, deps);
+  const media = new MediaService(ctx);
+  app.addHook('onClose', async () => media.close());
+  await app.register(mediaFileRoutes, { media });
+  await app.register(metricsRoutes, { ...deps, monitor });
+  await app.register(graphqlExplorerRoutes);
   const meter = new UsageMeter(ctx.db, clock, app.log);
   const analytics = new AnalyticsRecorder(ctx.db, app.log);
   await app.register(
     async (api) => {
       installMetering(api, { ...deps, meter, burst: new BurstLimiter(), analytics });
+      installRequestStats(api, monitor);
       await api.register(authRoutes, deps);
-      await api.register(usageRoutes, { ...deps, analytics });
+      await api.register(usageRoutes, { ...deps, analytics, meter });
+      await api.register(billingRoutes, deps);
       await api.register(projectsRoutes, deps);
       await api.register(tokensRoutes, deps);
       await api.register(siteRoutes, deps);
+      await api.register(statusRoutes, { ...deps, monitor });
       await api.register(adminRoutes, deps);
       const models = new ModelCache(ctx.db, ctx.delivery);
       const content = { ...deps, models, documents: new DocumentsService(ctx, models) };
       await api.register(collectionsRoutes, content);
       await api.register(documentsRoutes, content);
+      await api.register(mediaRoutes, { ...deps, media });
       await api.register(versionsRoutes, content);
       await api.register(workflowRoutes, content);
+      await api.register(graphqlRoutes, content);
+      await api.register(blogRoutes, content);
       await api.register(auditRoutes, deps);
+      await api.register(webhooksRoutes, deps);
     },
     { prefix: '/api/v1' },
   );
@@ -170,6 +209,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   meter.start();
   analytics.start();
+  if (options.statusSampling !== false) monitor.start();
+  app.addHook('onClose', async () => monitor.stop());
   app.addHook('onClose', async () => {
     await meter.stop();
     await analytics.stop();

@@ -16,7 +16,7 @@ function configError(env: Record<string, string>): ConfigError {
 describe('loadConfig', () => {
   it('has the defaults of API.md', () => {
     const config = loadConfig({});
-    expect(config).toEqual({
+    expect(config).toMatchObject({
       port: 3000,
       host: '0.0.0.0',
       publicUrl: 'http://localhost:3000',
@@ -33,6 +33,11 @@ describe('loadConfig', () => {
       logLevel: 'info',
       bodyLimitBytes: 1024 * 1024,
       trustProxy: false,
+      storage: { kind: 'local', dir: path.resolve('./data/media') },
+      maxUploadBytes: 100 * 1024 * 1024,
+      jobLeaseMs: 60_000,
+      metricsToken: null,
+      statusSampleIntervalMs: 60_000,
       redisUrl: null,
     });
     expect(Object.isFrozen(config)).toBe(true);
@@ -64,9 +69,20 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       PLINTH_BODY_LIMIT_BYTES: '2048',
       PLINTH_TRUST_PROXY: 'yes',
+      PLINTH_STORAGE: 's3',
+      S3_ENDPOINT: 'http://minio:9000/',
+      S3_BUCKET: 'plinth-media',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      PLINTH_MAX_UPLOAD_BYTES: '5000000',
+      PLINTH_JOB_LEASE_MS: '5000',
+      PLINTH_METRICS_TOKEN: 'scrape-me-0123456789',
+      PLINTH_STATUS_SAMPLE_SECONDS: '30',
       REDIS_URL: 'redis://cache:6379',
     });
-    expect(config).toEqual({
+    expect(config).toMatchObject({
       port: 8080,
       host: '127.0.0.1',
       publicUrl: 'https://cms.example.com',
@@ -83,6 +99,19 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       bodyLimitBytes: 2048,
       trustProxy: true,
+      storage: {
+        kind: 's3',
+        endpoint: 'http://minio:9000',
+        bucket: 'plinth-media',
+        region: 'eu-west-1',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+      },
+      maxUploadBytes: 5_000_000,
+      jobLeaseMs: 5000,
+      metricsToken: 'scrape-me-0123456789',
+      statusSampleIntervalMs: 30_000,
       redisUrl: 'redis://cache:6379',
     });
   });
@@ -128,6 +157,14 @@ describe('loadConfig', () => {
     ['PLINTH_MAIL_FROM', 'not an email'],
     ['LOG_LEVEL', 'loud'],
     ['PLINTH_BODY_LIMIT_BYTES', '10'],
+    ['PLINTH_STORAGE', 'ftp'],
+    ['PLINTH_MAX_UPLOAD_BYTES', '12'],
+    ['PLINTH_MAX_UPLOAD_BYTES', '10MB'],
+    ['PLINTH_JOB_LEASE_MS', '500'],
+    ['PLINTH_JOB_LEASE_MS', 'soon'],
+    ['PLINTH_METRICS_TOKEN', 'short'],
+    ['PLINTH_METRICS_TOKEN', 'has a space in it 0123'],
+    ['PLINTH_STATUS_SAMPLE_SECONDS', '1'],
   ])('rejects %s=%s with a one-line message naming it', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toContain(name);
@@ -162,5 +199,28 @@ describe('loadConfig', () => {
     const error = configError({ DATABASE_URL: 'mysql://admin:hunter2@db/plinth' });
     expect(error.message).toContain('DATABASE_URL');
     expect(error.message).not.toContain('hunter2');
+  });
+
+  it('checks the S3 variables only when PLINTH_STORAGE=s3, one line per bad value', () => {
+    expect(loadConfig({ S3_ENDPOINT: 'not a url' }).storage.kind).toBe('local');
+    const s3 = { PLINTH_STORAGE: 's3', S3_BUCKET: 'media' };
+    expect(loadConfig(s3).storage).toEqual({
+      kind: 's3',
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: null,
+      accessKeyId: null,
+      secretAccessKey: null,
+      forcePathStyle: false,
+    });
+    expect(configError({ PLINTH_STORAGE: 's3' }).message).toContain('S3_BUCKET');
+    expect(configError({ ...s3, S3_BUCKET: 'Bad_Bucket' }).message).toContain('S3_BUCKET');
+    expect(configError({ ...s3, S3_ENDPOINT: 'minio:9000' }).message).toContain('S3_ENDPOINT');
+    expect(configError({ ...s3, S3_REGION: 'EU West' }).message).toContain('S3_REGION');
+    expect(configError({ ...s3, S3_FORCE_PATH_STYLE: 'sometimes' }).message).toContain('S3_FORCE_PATH_STYLE');
+    expect(configError({ ...s3, S3_ACCESS_KEY_ID: 'key' }).message).toContain('S3_SECRET_ACCESS_KEY');
+    const secret = configError({ ...s3, S3_SECRET_ACCESS_KEY: 'hunter2-secret' });
+    expect(secret.message).toContain('S3_ACCESS_KEY_ID');
+    expect(secret.message).not.toContain('hunter2');
   });
 });

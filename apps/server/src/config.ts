@@ -21,9 +21,49 @@ export interface Config {
   readonly logLevel: string;
   readonly bodyLimitBytes: number;
   readonly trustProxy: boolean;
+  /** Where media files live: a folder (PLINTH_DATA_DIR/media) or an S3-compatible bucket. */
+  readonly storage: StorageConfig;
+  /** The largest file one upload may carry (413 beyond). */
+  readonly maxUploadBytes: number;
   /** Shares cache invalidations between instances when set. */
   readonly redisUrl: string | null;
+  /** Hosts (names or IP literals, `*.suffix` for subdomains) exempt from the webhook private-address refusal. */
+  readonly webhookAllowedHosts: readonly string[];
+  /** How long a worker holds a job before another takes it for lost; renewed while the job runs. */
+  readonly jobLeaseMs: number;
+  /** How plan changes are paid for (PLINTH_BILLING_PROVIDER and STRIPE_*). */
+  readonly billing: BillingConfig;
+  /** Bearer token that GET /metrics requires; null leaves /metrics open. */
+  readonly metricsToken: string | null;
+  /** How often the status page's health sample is taken. */
+  readonly statusSampleIntervalMs: number;
 }
+
+export type BillingConfig =
+  | { readonly provider: 'manual' }
+  | {
+      readonly provider: 'stripe';
+      readonly secretKey: string;
+      readonly webhookSecret: string;
+      /** The Stripe price of the Pro plan (`price_…`). */
+      readonly priceIdPro: string;
+      /** Another API address (a proxy, or a fake in tests); null for api.stripe.com. */
+      readonly apiBase: string | null;
+    };
+
+export type StorageConfig =
+  | { readonly kind: 'local'; readonly dir: string }
+  | {
+      readonly kind: 's3';
+      readonly bucket: string;
+      readonly region: string;
+      /** Custom endpoint for S3-compatible stores (MinIO, R2, …); null for AWS itself. */
+      readonly endpoint: string | null;
+      /** Null for both means the AWS SDK's default credential chain. */
+      readonly accessKeyId: string | null;
+      readonly secretAccessKey: string | null;
+      readonly forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {}
 
@@ -85,6 +125,84 @@ function email(env: Env, name: string): string | undefined {
   return raw;
 }
 
+// A hostname (`*.` in front for its subdomains), an IPv4 literal, or an IPv6 literal.
+const ALLOWED_HOST =
+  /^(\*\.)?[a-z0-9_]([a-z0-9_-]*[a-z0-9])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9])?)*$|^[0-9a-f:.]*:[0-9a-f:.]*$/;
+
+function hostList(env: Env, name: string): string[] {
+  const raw = read(env, name);
+  if (raw === undefined) return [];
+  const hosts = raw.split(',').map((host) =>
+    host
+      .trim()
+      .toLowerCase()
+      .replace(/^\[(.*)\]$/, '$1'),
+  );
+  const bad = hosts.find((host) => !ALLOWED_HOST.test(host));
+  if (bad !== undefined) fail(name, 'a comma-separated list of host names or IP addresses', raw);
+  return hosts;
+}
+
+/** PLINTH_STORAGE and the S3_* variables; S3_* are only read (and required) for `s3`. */
+function storage(env: Env, dataDir: string): StorageConfig {
+  const kind = oneOf(env, 'PLINTH_STORAGE', ['local', 's3'] as const, 'local');
+  if (kind === 'local') return Object.freeze({ kind, dir: path.join(dataDir, 'media') });
+  const bucket = read(env, 'S3_BUCKET');
+  if (bucket === undefined) fail('S3_BUCKET', 'set when PLINTH_STORAGE is s3', '');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) fail('S3_BUCKET', 'a valid bucket name', bucket);
+  const region = read(env, 'S3_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) fail('S3_REGION', 'a region name such as us-east-1', region);
+  const accessKeyId = read(env, 'S3_ACCESS_KEY_ID') ?? null;
+  const secretAccessKey = read(env, 'S3_SECRET_ACCESS_KEY') ?? null;
+  if (accessKeyId === null && secretAccessKey !== null) {
+    fail('S3_ACCESS_KEY_ID', 'set when S3_SECRET_ACCESS_KEY is set', '');
+  }
+  if (accessKeyId !== null && secretAccessKey === null) {
+    fail('S3_SECRET_ACCESS_KEY', 'set when S3_ACCESS_KEY_ID is set', '');
+  }
+  return Object.freeze({
+    kind,
+    bucket,
+    region,
+    endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', false),
+  });
+}
+
+/** PLINTH_BILLING_PROVIDER and the STRIPE_* variables; STRIPE_* are only read (and required) for `stripe`. */
+function billing(env: Env): BillingConfig {
+  const provider = oneOf(env, 'PLINTH_BILLING_PROVIDER', ['manual', 'stripe'] as const, 'manual');
+  if (provider === 'manual') return Object.freeze({ provider });
+  // Secrets are never echoed back, not even in part.
+  const required = (name: string, prefixes: string[]): string => {
+    const value = read(env, name);
+    if (value === undefined) fail(name, 'set when PLINTH_BILLING_PROVIDER is stripe', '');
+    if (!prefixes.some((prefix) => value.startsWith(prefix))) {
+      fail(name, `a Stripe value starting with ${prefixes.join(' or ')}`, '***');
+    }
+    return value;
+  };
+  return Object.freeze({
+    provider,
+    secretKey: required('STRIPE_SECRET_KEY', ['sk_', 'rk_']),
+    webhookSecret: required('STRIPE_WEBHOOK_SECRET', ['whsec_']),
+    priceIdPro: required('STRIPE_PRICE_PRO', ['price_']),
+    apiBase: url(env, 'STRIPE_API_BASE', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
+  });
+}
+
+/** PLINTH_METRICS_TOKEN: long enough to resist guessing, and usable in an Authorization header. */
+function metricsToken(env: Env): string | null {
+  const raw = read(env, 'PLINTH_METRICS_TOKEN');
+  if (raw === undefined) return null;
+  if (raw.length < 16 || !/^[\x21-\x7e]+$/.test(raw)) {
+    fail('PLINTH_METRICS_TOKEN', 'at least 16 printable characters without spaces', '***');
+  }
+  return raw;
+}
+
 /**
  * Reads the process environment once into a frozen, typed object.
  * Throws a ConfigError whose message is one line naming the bad variable.
@@ -118,6 +236,13 @@ export function loadConfig(env: Env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     bodyLimitBytes: integer(env, 'PLINTH_BODY_LIMIT_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
     trustProxy: boolean(env, 'PLINTH_TRUST_PROXY', false),
+    storage: storage(env, dataDir),
+    maxUploadBytes: integer(env, 'PLINTH_MAX_UPLOAD_BYTES', 100 * 1024 * 1024, 1024, 5 * 1024 * 1024 * 1024),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
+    webhookAllowedHosts: Object.freeze(hostList(env, 'PLINTH_WEBHOOK_ALLOWED_HOSTS')),
+    jobLeaseMs: integer(env, 'PLINTH_JOB_LEASE_MS', 60_000, 1_000, 3_600_000),
+    billing: billing(env),
+    metricsToken: metricsToken(env),
+    statusSampleIntervalMs: integer(env, 'PLINTH_STATUS_SAMPLE_SECONDS', 60, 5, 3600) * 1000,
   });
 }

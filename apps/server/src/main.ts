@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { seedSite } from './modules/blog/seed-site.js';
 import { seedDemo } from './seed.js';
 
 const USAGE = `Usage: plinth <command>
@@ -47,8 +48,13 @@ async function migrate(config: Config): Promise<void> {
 async function start(config: Config, role: Role): Promise<void> {
   const database = openConfiguredDatabase(config);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, worker: role !== 'api' });
-  if (config.seedDemo && role !== 'worker') await seedDemo(app.plinth, app.log);
+  // A worker-only process has no server to keep it running: its worker does.
+  const worker = role === 'api' ? false : { leaseMs: config.jobLeaseMs, keepAlive: role === 'worker' };
+  const app = await buildApp({ config, database, worker });
+  if (config.seedDemo && role !== 'worker') {
+    await seedDemo(app.plinth, app.log);
+    await seedSite(app.plinth, app.log);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

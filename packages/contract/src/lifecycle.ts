@@ -20,7 +20,8 @@ export const AuditQuery = Type.Object(
     ...PageQuery.properties,
     actor_type: Type.Optional(Type.Enum(['user', 'token', 'system'] as const)),
     actor_id: Type.Optional(Id),
-    action: Type.Optional(Type.String({ pattern: '^[a-z_]+(\\.[a-z_]+)*\\*?$', maxLength: 100 })),
+    // An exact action, or a prefix ending in * (`document.*`).
+    action: Type.Optional(Type.String({ pattern: '^[a-z_]+(\\.[a-z_]+)*(\\.?\\*)?$', maxLength: 100 })),
     target_type: Type.Optional(Type.String({ pattern: '^[a-z_]+$', maxLength: 50 })),
     target_id: Type.Optional(Id),
     from: Type.Optional(Timestamp),

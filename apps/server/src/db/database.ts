@@ -11,6 +11,8 @@ export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   readonly dialect: Dialect;
   close(): Promise<void>;
+  /** Connection pool figures (PostgreSQL only), for /metrics. */
+  readonly poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 // COUNT(*) and BIGINT arrive as strings from pg; our counts stay far below 2^53.
@@ -43,7 +45,8 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(options) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, dialect: 'postgres', close: () => db.destroy(), poolStats };
   }
   if (options.sqlitePath !== ':memory:') {
     fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });

@@ -2,14 +2,22 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, Postgres
 import * as foundation from './migrations/0001-foundation.js';
 import * as content from './migrations/0002-content.js';
 import * as lifecycle from './migrations/0003-lifecycle.js';
+import * as media from './migrations/0004-media.js';
+import * as webhooks from './migrations/0005-webhooks.js';
 import * as usage from './migrations/0006-usage.js';
+import * as status from './migrations/0007-status.js';
+import * as billing from './migrations/0008-billing.js';
 
 // Listed explicitly (not read from disk) so the built server carries its migrations with it.
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-content': content,
   '0003-lifecycle': lifecycle,
+  '0004-media': media,
+  '0005-webhooks': webhooks,
   '0006-usage': usage,
+  '0007-status': status,
+  '0008-billing': billing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -23,7 +31,14 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
     db.getExecutor().adapter instanceof PostgresAdapter
       ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider,
+    // Features land in parallel and each migration creates its own tables, so one numbered
+    // below an already applied migration is still applied rather than refused.
+    allowUnorderedMigrations: true,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');

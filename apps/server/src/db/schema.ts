@@ -240,6 +240,150 @@ export interface AnalyticsHourlyTable {
   latency_histogram: string;
 }
 
+export interface WebhooksTable {
+  id: string;
+  project_id: string;
+  url: string;
+  /** JSON text: event names or `*`. */
+  events: string;
+  /** JSON text: collection slugs, or null for all. */
+  collections: string | null;
+  active: number;
+  description: string;
+  secret: string;
+  /** The last sequence number given to a delivery of this webhook. */
+  sequence: number;
+  /** Deliveries in a row that used up their retries; reset by any success. */
+  failed_deliveries: number;
+  disabled_reason: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type WebhookRow = Selectable<WebhooksTable>;
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  project_id: string;
+  event: string;
+  sequence: number;
+  /** The exact JSON body sent (and signed) on every attempt. */
+  body: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** 1 for test pings and redeliveries: one attempt, and they never count towards disabling. */
+  manual: number;
+  attempt_count: number;
+  response_status: number | null;
+  duration_ms: number | null;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempt: number;
+  started_at: string;
+  duration_ms: number | null;
+  success: number;
+  request_url: string;
+  /** JSON text. */
+  request_headers: string;
+  response_status: number | null;
+  /** JSON text. */
+  response_headers: string | null;
+  response_body: string | null;
+  response_truncated: number;
+  error: string | null;
+}
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
+
+export interface MediaAssetsTable {
+  id: string;
+  project_id: string;
+  filename: string;
+  mime_type: string;
+  kind: 'image' | 'video' | 'audio' | 'document';
+  size: number;
+  width: number | null;
+  height: number | null;
+  dominant_color: string | null;
+  /** JSON locale map of alt texts. */
+  alt: unknown;
+  folder: string | null;
+  focal_x: number | null;
+  focal_y: number | null;
+  sha256: string;
+  storage_key: string;
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  created_by_token: string | null;
+  deleted_at: string | null;
+}
+export type MediaAssetRow = Selectable<MediaAssetsTable>;
+export type NewMediaAssetRow = Insertable<MediaAssetsTable>;
+export type MediaAssetUpdate = Updateable<MediaAssetsTable>;
+
+export interface MediaVariantsTable {
+  asset_id: string;
+  variant: string;
+  size: number;
+  created_at: string;
+}
+
+export interface BillingAccountsTable {
+  project_id: string;
+  provider: 'manual' | 'stripe';
+  customer_id: string | null;
+  subscription_id: string | null;
+  /** The period the provider last billed; null means the calendar month. */
+  period_start: string | null;
+  period_end: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type BillingAccountRow = Selectable<BillingAccountsTable>;
+
+export interface BillingInvoicesTable {
+  id: string;
+  project_id: string;
+  provider: 'manual' | 'stripe';
+  /** The provider's own id (a Stripe invoice); null for manual invoices. */
+  external_id: string | null;
+  plan: 'starter' | 'pro' | 'enterprise';
+  period_start: string;
+  period_end: string;
+  amount_cents: number;
+  currency: string;
+  status: 'paid' | 'open';
+  description: string;
+  created_at: string;
+}
+export type BillingInvoiceRow = Selectable<BillingInvoicesTable>;
+export type NewBillingInvoiceRow = Insertable<BillingInvoicesTable>;
+
+export interface BillingSalesRequestsTable {
+  id: string;
+  project_id: string;
+  plan: 'starter' | 'pro' | 'enterprise';
+  requested_by: string | null;
+  email: string | null;
+  created_at: string;
+}
+
+export interface BillingEventsTable {
+  provider: 'manual' | 'stripe';
+  event_id: string;
+  type: string;
+  project_id: string | null;
+  received_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -259,6 +403,64 @@ export interface Database {
   jobs: JobsTable;
   document_versions: DocumentVersionsTable;
   audit_log: AuditLogTable;
+  media_assets: MediaAssetsTable;
+  media_variants: MediaVariantsTable;
   usage_counters: UsageCountersTable;
   analytics_hourly: AnalyticsHourlyTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  billing_accounts: BillingAccountsTable;
+  billing_invoices: BillingInvoicesTable;
+  billing_sales_requests: BillingSalesRequestsTable;
+  billing_events: BillingEventsTable;
+  status_samples: StatusSamplesTable;
+  status_incidents: StatusIncidentsTable;
+  status_incident_updates: StatusIncidentUpdatesTable;
+  status_subscribers: StatusSubscribersTable;
 }
+
+export interface StatusSamplesTable {
+  id: string;
+  taken_at: string;
+  /** 1 when the database answered and the process was healthy, else 0. */
+  ok: number;
+  db_ms: number | null;
+  cpu_percent: number | null;
+  memory_percent: number | null;
+  disk_percent: number | null;
+}
+export type StatusSampleRow = Selectable<StatusSamplesTable>;
+export type NewStatusSampleRow = Insertable<StatusSamplesTable>;
+
+export interface StatusIncidentsTable {
+  id: string;
+  title: string;
+  message: string;
+  status: 'investigating' | 'outage' | 'resolved';
+  impact: 'minor' | 'major' | 'critical' | 'maintenance' | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  resolved_at: string | null;
+}
+export type StatusIncidentRow = Selectable<StatusIncidentsTable>;
+export type StatusIncidentUpdate = Updateable<StatusIncidentsTable>;
+
+export interface StatusIncidentUpdatesTable {
+  id: string;
+  incident_id: string;
+  status: 'investigating' | 'outage' | 'resolved';
+  message: string;
+  created_by: string | null;
+  created_at: string;
+}
+export type StatusIncidentUpdateRow = Selectable<StatusIncidentUpdatesTable>;
+
+export interface StatusSubscribersTable {
+  id: string;
+  email: string;
+  created_at: string;
+  confirmed_at: string | null;
+}
+export type StatusSubscriberRow = Selectable<StatusSubscribersTable>;

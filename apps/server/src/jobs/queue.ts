@@ -33,6 +33,7 @@ export interface JobHandler {
 
 const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000];
 const DEFAULT_MAX_ATTEMPTS = 8;
+const LEASE_EXPIRED = 'The worker stopped before finishing this job (its lease expired)';
 
 /**
  * The transactional outbox. A job is written in the same transaction as the change that causes
@@ -90,33 +91,65 @@ export class JobQueue {
 
   /**
    * Claims up to `limit` due jobs for `workerId` with a lease. Jobs whose lease ran out (their
-   * worker died) are claimed again. On PostgreSQL, SKIP LOCKED keeps concurrent workers from
-   * claiming the same row; SQLite has one writer at a time.
+   * worker died) are claimed again, unless they have used all their attempts: those fail. On
+   * PostgreSQL, SKIP LOCKED keeps concurrent workers from claiming the same row; SQLite has one
+   * writer at a time.
    */
   async claim(workerId: string, limit: number, leaseMs: number): Promise<JobRow[]> {
     const now = this.clock();
     const nowIso = now.toISOString();
     const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+    // A job that keeps killing its worker must not be retried for ever.
+    await this.db
+      .updateTable('jobs')
+      .set({
+        status: 'failed',
+        last_error: LEASE_EXPIRED,
+        locked_by: null,
+        locked_until: null,
+        updated_at: nowIso,
+        finished_at: nowIso,
+      })
+      .where('status', '=', 'running')
+      .where('locked_until', '<', nowIso)
+      .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
+      .execute();
     const lock = this.dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
     const result = await sql<JobRow>`
       UPDATE jobs SET status = 'running', locked_by = ${workerId}, locked_until = ${leaseUntil},
-        attempts = attempts + 1, updated_at = ${nowIso}
+        attempts = attempts + 1, updated_at = ${nowIso},
+        last_error = CASE WHEN status = 'running' THEN ${LEASE_EXPIRED} ELSE last_error END
       WHERE id IN (
         SELECT id FROM jobs
-        WHERE (status = 'pending' AND run_at <= ${nowIso}) OR (status = 'running' AND locked_until < ${nowIso})
+        WHERE (status = 'pending' AND run_at <= ${nowIso})
+          OR (status = 'running' AND locked_until < ${nowIso} AND attempts < max_attempts)
         ORDER BY run_at, id LIMIT ${limit} ${lock}
       )
       RETURNING *`.execute(this.db);
     return result.rows;
   }
 
+  /** Extends the lease of a job still in hand, so a long job is not taken for a dead one. */
+  async extendLease(jobId: string, workerId: string, leaseMs: number): Promise<void> {
+    const now = this.clock();
+    await this.db
+      .updateTable('jobs')
+      .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString(), updated_at: now.toISOString() })
+      .where('id', '=', jobId)
+      .where('locked_by', '=', workerId)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  /** Marks a job done; `last_error` keeps the failure of any earlier attempt, for the record. */
   async complete(job: JobRow, workerId: string): Promise<void> {
     const now = this.clock().toISOString();
     await this.db
       .updateTable('jobs')
-      .set({ status: 'done', finished_at: now, updated_at: now, locked_until: null, last_error: null })
+      .set({ status: 'done', finished_at: now, updated_at: now, locked_until: null })
       .where('id', '=', job.id)
       .where('locked_by', '=', workerId)
+      .where('status', '=', 'running')
       .execute();
   }
 
@@ -124,7 +157,9 @@ export class JobQueue {
   async fail(job: JobRow, workerId: string, error: unknown, handler: JobHandler | undefined): Promise<void> {
     const now = this.clock();
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-    const giveUp = job.attempts >= job.max_attempts || handler === undefined;
+    // The job's own limit, or its kind's when that is lower.
+    const maxAttempts = Math.min(job.max_attempts, handler?.maxAttempts ?? job.max_attempts);
+    const giveUp = job.attempts >= maxAttempts || handler === undefined;
     const delays = handler?.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     const base = delays[Math.min(job.attempts - 1, delays.length - 1)] ?? 60_000;
     const jitter = base * 0.1 * (Math.random() * 2 - 1);
@@ -141,6 +176,7 @@ export class JobQueue {
       })
       .where('id', '=', job.id)
       .where('locked_by', '=', workerId)
+      .where('status', '=', 'running')
       .execute();
   }
 
@@ -162,6 +198,11 @@ export interface WorkerOptions {
   pollMs?: number;
   concurrency?: number;
   leaseMs?: number;
+  /**
+   * Hold the process open while the worker runs. A worker-only process has nothing else that
+   * does (no HTTP server), so without it it would exit as soon as it started.
+   */
+  keepAlive?: boolean;
 }
 
 /**
@@ -177,6 +218,7 @@ export class Worker {
   private readonly pollMs: number;
   private readonly concurrency: number;
   private readonly leaseMs: number;
+  private readonly keepAlive: boolean;
   private readonly wake = () => this.schedule(0);
 
   constructor(
@@ -188,6 +230,7 @@ export class Worker {
     this.pollMs = options.pollMs ?? 1000;
     this.concurrency = options.concurrency ?? 4;
     this.leaseMs = options.leaseMs ?? 60_000;
+    this.keepAlive = options.keepAlive ?? false;
   }
 
   start(): void {
@@ -213,7 +256,7 @@ export class Worker {
         .catch((error: unknown) => this.log.error({ err: error }, 'Job worker pass failed'))
         .then(() => this.schedule(this.pollMs));
     }, delayMs);
-    this.timer.unref();
+    if (!this.keepAlive) this.timer.unref();
   }
 
   /** Claims and runs due jobs until none is left; returns how many ran. */
@@ -235,11 +278,23 @@ export class Worker {
 
   private async run(job: JobRow): Promise<void> {
     const handler = this.handlers.get(job.kind);
+    // Renew the lease while the job runs, so only a worker that died loses it.
+    const heartbeat = setInterval(
+      () => {
+        this.queue
+          .extendLease(job.id, this.id, this.leaseMs)
+          .catch((error: unknown) => this.log.warn({ err: error, jobId: job.id }, 'Could not extend a job lease'));
+      },
+      Math.max(Math.floor(this.leaseMs / 3), 10),
+    );
+    heartbeat.unref();
     try {
       if (!handler) throw new Error(`No handler for job kind "${job.kind}"`);
       await handler.run(parseJson(job.payload), { id: job.id, attempt: job.attempts });
+      clearInterval(heartbeat);
       await this.queue.complete(job, this.id);
     } catch (error) {
+      clearInterval(heartbeat);
       this.log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'Job failed');
       await this.queue.fail(job, this.id, error, handler);
     }

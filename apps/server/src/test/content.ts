@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { call, type Session } from './harness.js';
+import { multipart } from './media.js';
 
 /** Creates a project owned by `owner` and returns its id. */
 export async function createProject(
@@ -59,4 +61,25 @@ export async function createToken(
   });
   if (response.statusCode !== 201) throw new Error(`token create failed: ${response.body}`);
   return response.json().data.token;
+}
+
+/** Uploads a small real PNG to the project's media library and returns the asset id. */
+export async function uploadAsset(
+  app: FastifyInstance,
+  credential: Session | string,
+  projectId: string,
+  filename = 'pixel.png',
+): Promise<string> {
+  const content = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+  const { payload, headers } = multipart([{ name: 'file', filename, content, contentType: 'image/png' }]);
+  const response = await call(app, credential, {
+    method: 'POST',
+    url: `/api/v1/projects/${projectId}/media`,
+    payload,
+    headers,
+  });
+  if (response.statusCode !== 201) throw new Error(`upload failed: ${response.body}`);
+  return response.json().data.id;
 }

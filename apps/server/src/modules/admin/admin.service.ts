@@ -3,12 +3,11 @@ import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Page } from '../../lib/pagination.js';
-import { AuditService } from '../audit/audit.service.js';
 import { AuthRepository } from '../auth/auth.repository.js';
 import type { UserPrincipal } from '../auth/principal.js';
 import { toUser } from '../auth/user.mapper.js';
+import { changeProjectPlan } from '../billing/plan-change.js';
 import { toProject, toProjectRecord } from '../projects/project.mapper.js';
-import { ProjectsRepository } from '../projects/projects.repository.js';
 import { MessagesRepository } from '../site/messages.repository.js';
 import { toSiteMessage } from '../site/site.service.js';
 import { AdminRepository } from './admin.repository.js';
@@ -46,23 +45,13 @@ export class AdminService {
 
   /** How sales moves a customer: any plan, Enterprise included. */
   async setProjectPlan(admin: UserPrincipal, projectId: string, plan: PlanId, ip: string): Promise<Project> {
-    const projects = new ProjectsRepository(this.ctx.db);
-    const before = await projects.findLive(projectId);
-    if (!before) throw notFound('Project');
-    await projects.setPlan(projectId, plan, this.ctx.clock().toISOString());
-    // Cached project rows and delivery answers carry the plan's limits.
-    this.ctx.delivery.invalidate(projectId);
-    await new AuditService(this.ctx).record(
-      this.ctx.db,
-      { principal: admin, ip },
-      {
-        projectId,
-        action: 'project.plan_changed',
-        target: { type: 'project', id: projectId },
-        details: { from: before.plan, to: plan, by: 'instance admin' },
-      },
-    );
-    return toProject(toProjectRecord({ ...before, plan }), null);
+    const { after } = await changeProjectPlan(this.ctx, {
+      projectId,
+      plan,
+      actor: { principal: admin, ip },
+      by: 'instance admin',
+    });
+    return toProject(toProjectRecord(after), null);
   }
 
   async listMessages(options: { kind?: SiteMessage['kind'] | undefined; page: Page }) {

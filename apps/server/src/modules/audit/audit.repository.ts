@@ -1,5 +1,5 @@
 import type { AuditQuery } from '@plinth/contract';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AuditLogRow, Database } from '../../db/schema.js';
 import type { Page } from '../../lib/pagination.js';
 
@@ -20,10 +20,12 @@ export class AuditRepository {
     let base = this.db.selectFrom('audit_log').where('project_id', '=', projectId);
     if (query.actor_type) base = base.where('actor_type', '=', query.actor_type);
     if (query.actor_id) base = base.where('actor_id', '=', query.actor_id);
-    if (query.action) {
-      base = query.action.endsWith('*')
-        ? base.where('action', 'like', `${query.action.slice(0, -1)}%`)
-        : base.where('action', '=', query.action);
+    if (query.action?.endsWith('*')) {
+      // A plain prefix comparison: `_` in action names must not act as a LIKE wildcard.
+      const prefix = query.action.slice(0, -1);
+      base = base.where(sql<string>`substr(action, 1, ${prefix.length})`, '=', prefix);
+    } else if (query.action) {
+      base = base.where('action', '=', query.action);
     }
     if (query.target_type) base = base.where('target_type', '=', query.target_type);
     if (query.target_id) base = base.where('target_id', '=', query.target_id);

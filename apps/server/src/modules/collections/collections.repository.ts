@@ -42,10 +42,12 @@ export class CollectionsRepository {
    * FTS table cannot hold a foreign key, so its rows would otherwise outlive the documents.
    */
   async deleteCollection(id: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    const remove = async (trx: Kysely<Database>) => {
       await trx.deleteFrom('document_search').where('collection_id', '=', id).execute();
       await trx.deleteFrom('collections').where('id', '=', id).execute();
-    });
+    };
+    // Inside a caller's transaction (which also records webhook events), use it as is.
+    await (this.db.isTransaction ? remove(this.db) : this.db.transaction().execute(remove));
   }
 
   listComponents(projectId: string): Promise<ComponentRow[]> {

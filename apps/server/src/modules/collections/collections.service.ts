@@ -15,6 +15,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { ContentIndexes } from '../documents/content-indexes.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
 import type { ProjectGrant } from '../projects/project-access.js';
+import { recordCollectionEvent } from '../webhooks/webhook-events.js';
 import { CollectionsRepository } from './collections.repository.js';
 import { checkValue } from './field-values.js';
 import { type CollectionModel, defaultSingular, toCollection, toComponent } from './model.js';
@@ -164,7 +165,14 @@ export class CollectionsService {
       created_at: now,
       updated_at: now,
     };
-    await this.repository.insertCollection(row);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await new CollectionsRepository(trx).insertCollection(row);
+      await recordCollectionEvent(trx, this.ctx, {
+        projectId: row.project_id,
+        event: 'collection.created',
+        slug: row.slug,
+      });
+    });
     this.models.invalidate(grant.project.id);
     await this.audit.recordGrant(grant, 'collection.created', { type: 'collection', id: body.slug });
     await this.indexes.ensure(body.fields, grant.project.locales);
@@ -190,14 +198,17 @@ export class CollectionsService {
     );
     if (body.singular !== undefined) checkNames(model, slug, body.singular);
     if (body.fields) await this.checkExistingDocuments(model, collection, body.fields);
-    await this.repository.updateCollection(collection.id, {
-      ...(body.name !== undefined ? { name: body.name.trim() } : {}),
-      ...(body.singular !== undefined ? { singular: body.singular } : {}),
-      ...(body.description !== undefined ? { description: body.description } : {}),
-      ...(body.requires_approval !== undefined ? { requires_approval: body.requires_approval ? 1 : 0 } : {}),
-      ...(body.fields ? { fields: body.fields } : {}),
-      display_field: displayField,
-      updated_at: this.now(),
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await new CollectionsRepository(trx).updateCollection(collection.id, {
+        ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+        ...(body.singular !== undefined ? { singular: body.singular } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.requires_approval !== undefined ? { requires_approval: body.requires_approval ? 1 : 0 } : {}),
+        ...(body.fields ? { fields: body.fields } : {}),
+        display_field: displayField,
+        updated_at: this.now(),
+      });
+      await recordCollectionEvent(trx, this.ctx, { projectId: grant.project.id, event: 'collection.updated', slug });
     });
     this.models.invalidate(grant.project.id);
     await this.audit.recordGrant(
@@ -291,7 +302,11 @@ export class CollectionsService {
         `${slug} has ${count} document${count === 1 ? '' : 's'}; delete with ?force=true to remove them too`,
       );
     }
-    await this.repository.deleteCollection(collection.id);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const deleted = { projectId: grant.project.id, event: 'collection.deleted', slug, deleted: collection } as const;
+      await recordCollectionEvent(trx, this.ctx, deleted);
+      await new CollectionsRepository(trx).deleteCollection(collection.id);
+    });
     this.models.invalidate(grant.project.id);
     await this.audit.recordGrant(
       grant,

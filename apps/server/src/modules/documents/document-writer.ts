@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { conflict } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -7,6 +8,7 @@ import type { CollectionModel } from '../collections/model.js';
 import type { ProjectRecord } from '../projects/project.mapper.js';
 import { changedFieldNames } from '../versions/version-diff.js';
 import type { VersionsRepository } from '../versions/versions.repository.js';
+import { recordDocumentEvents } from '../webhooks/webhook-events.js';
 import type { DocumentsRepository } from './documents.repository.js';
 import { searchRows } from './search-text.js';
 import type { StoredDocument } from './stored-document.js';
@@ -39,6 +41,8 @@ export class DocumentWriter {
     private readonly repository: DocumentsRepository,
     private readonly versions: VersionsRepository,
     private readonly audit: AuditService,
+    /** Webhook events are queued in the same transaction (absent: none are). */
+    private readonly events?: Pick<AppContext, 'jobs' | 'clock' | 'jobHandlers'>,
   ) {}
 
   async write(trx: Transaction<Database>, write: DocumentWrite): Promise<void> {
@@ -80,5 +84,6 @@ export class DocumentWriter {
       target: { type: 'document', id: after.id },
       details: { collection: collection.slug, version: after.version, status: after.status, ...write.details },
     });
+    if (this.events) await recordDocumentEvents(trx, this.events, write);
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCollection, createDocument, createProject } from '../../test/content.js';
+import { createCollection, createDocument, createProject, uploadAsset } from '../../test/content.js';
 import { call, createTestApp, expectError, type Session, signUp, type TestApp } from '../../test/harness.js';
 
 /** Field values through HTTP: each type's valid and invalid values, defaults, slugs, blocks. */
@@ -8,6 +8,7 @@ describe('documents: field values', () => {
   let owner: Session;
   let projectId: string;
   let otherProjectId: string;
+  const assets: string[] = [];
   const docs = (collection = 'things', project = projectId) =>
     `/api/v1/projects/${project}/collections/${collection}/documents`;
 
@@ -84,6 +85,10 @@ describe('documents: field values', () => {
         { name: 'sku', type: 'text', unique: true },
       ],
     });
+    assets.push(
+      await uploadAsset(t.app, owner, projectId, 'one.png'),
+      await uploadAsset(t.app, owner, projectId, 'two.png'),
+    );
   });
   afterAll(async () => t.close());
 
@@ -105,8 +110,8 @@ describe('documents: field values', () => {
       color: 'green',
       tags: ['a', 'c'],
       extra: { nested: [1, 'two', { three: true }] },
-      cover: 'asset_01',
-      gallery: ['asset_01', 'asset_02'],
+      cover: assets[0],
+      gallery: [assets[0], assets[1]],
       author: author.id,
       coauthors: [author.id, second.id],
     });
@@ -127,8 +132,8 @@ describe('documents: field values', () => {
       color: 'green',
       tags: ['a', 'c'],
       extra: { nested: [1, 'two', { three: true }] },
-      cover: 'asset_01',
-      gallery: ['asset_01', 'asset_02'],
+      cover: assets[0],
+      gallery: [assets[0], assets[1]],
       author: author.id,
       coauthors: [author.id, second.id],
     });

@@ -20,6 +20,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { checkValue, MAX_SLUG_LENGTH, type ValueProblem } from '../collections/field-values.js';
 import type { CollectionModel } from '../collections/model.js';
 import type { ModelCache, ProjectModel } from '../collections/model-cache.js';
+import { MediaRepository } from '../media/media.repository.js';
 import type { ProjectRecord } from '../projects/project.mapper.js';
 import type { ProjectGrant } from '../projects/project-access.js';
 import { VersionsRepository } from '../versions/versions.repository.js';
@@ -38,6 +39,10 @@ import {
 } from './stored-document.js';
 
 type View = ReadOptions['view'];
+
+/** `image/*` matches every image type; anything else matches exactly. */
+const mimeMatches = (pattern: string, mimeType: string): boolean =>
+  pattern.endsWith('/*') ? mimeType.startsWith(pattern.slice(0, -1)) : pattern === mimeType;
 
 const isLocaleMap = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -64,7 +69,7 @@ export class DocumentsService {
     this.indexes = new ContentIndexes(ctx.db, ctx.dialect);
     this.audit = new AuditService(ctx);
     this.jobs = ctx.jobs;
-    this.writer = new DocumentWriter(this.repository, new VersionsRepository(ctx.db), this.audit);
+    this.writer = new DocumentWriter(this.repository, new VersionsRepository(ctx.db), this.audit, ctx);
   }
 
   async collection(grant: ProjectGrant, slug: string): Promise<{ model: ProjectModel; collection: CollectionModel }> {
@@ -123,7 +128,9 @@ export class DocumentsService {
     if (!query.populate) return;
     const names =
       query.populate.trim() === '*'
-        ? collection.fields.filter((field) => field.type === 'reference').map((field) => field.name)
+        ? collection.fields
+            .filter((field) => field.type === 'reference' || field.type === 'media')
+            .map((field) => field.name)
         : (parseFieldList(query.populate, collection, read.includeHidden, 'populate') ?? []);
     for (const name of names) {
       const field = collection.fields.find((candidate) => candidate.name === name);
@@ -133,6 +140,8 @@ export class DocumentsService {
     }
     await populate(documents, collection, names, query.depth ?? 1, {
       repository: this.repository,
+      media: new MediaRepository(this.ctx.db, this.ctx.dialect),
+      publicUrl: this.ctx.config.publicUrl,
       projectId: grant.project.id,
       model,
       read: { ...read, fields: null },
@@ -318,7 +327,7 @@ export class DocumentsService {
   ): Promise<void> {
     const problems: ValueProblem[] = [];
     for (const field of collection.fields) {
-      if (field.type !== 'reference' || !(field.name in input)) continue;
+      if ((field.type !== 'reference' && field.type !== 'media') || !(field.name in input)) continue;
       const raw = field.localized
         ? isLocaleMap(data[field.name])
           ? (data[field.name] as Record<string, unknown>)[locale]
@@ -326,6 +335,28 @@ export class DocumentsService {
         : data[field.name];
       const ids = Array.isArray(raw) ? (raw as string[]) : typeof raw === 'string' ? [raw] : [];
       if (ids.length === 0) continue;
+      if (field.type === 'media') {
+        // Read through the transaction: on SQLite anything else would wait for it forever.
+        const assets = await new MediaRepository(trx, this.ctx.dialect).findLiveMany(grant.project.id, ids);
+        const byId = new Map(assets.map((asset) => [asset.id, asset]));
+        const missing = ids.filter((id) => !byId.has(id));
+        const accept = field.options?.accept ?? [];
+        const refused = assets.filter(
+          (asset) => accept.length > 0 && !accept.some((pattern) => mimeMatches(pattern, asset.mime_type)),
+        );
+        if (missing.length > 0) {
+          problems.push({
+            path: `data.${field.name}`,
+            message: `refers to media assets that do not exist: ${missing.join(', ')}`,
+          });
+        } else if (refused.length > 0) {
+          problems.push({
+            path: `data.${field.name}`,
+            message: `accepts ${accept.join(', ')} only; ${refused[0]?.filename} is ${refused[0]?.mime_type}`,
+          });
+        }
+        continue;
+      }
       const target = model.collections.get(field.options?.collection ?? '');
       const found = target ? await this.repository.findLiveByIds(grant.project.id, target.id, ids, trx) : [];
       const foundIds = new Set(found.map((row) => row.id));

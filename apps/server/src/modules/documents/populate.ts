@@ -1,14 +1,39 @@
 import type { Document, Field } from '@plinth/contract';
 import type { CollectionModel } from '../collections/model.js';
 import type { ProjectModel } from '../collections/model-cache.js';
+import { toAsset } from '../media/asset.mapper.js';
+import type { MediaRepository } from '../media/media.repository.js';
 import type { DocumentsRepository } from './documents.repository.js';
 import { presentDocument, type ReadOptions, toStoredDocument } from './stored-document.js';
 
 interface PopulateOptions {
   repository: DocumentsRepository;
+  media: MediaRepository;
+  publicUrl: string;
   projectId: string;
   model: ProjectModel;
   read: ReadOptions;
+}
+
+/** Replaces media ids with their Assets (one query for the whole page); deleted assets drop out. */
+async function populateMedia(documents: Document[], fields: readonly Field[], options: PopulateOptions): Promise<void> {
+  if (fields.length === 0) return;
+  const ids = new Set<string>();
+  for (const document of documents)
+    for (const field of fields) for (const id of idsOf(document.data[field.name])) ids.add(id);
+  if (ids.size === 0) return;
+  const locale = options.read.locale === '*' ? '*' : options.read.locale;
+  const view = { publicUrl: options.publicUrl, locale, defaultLocale: options.read.defaultLocale };
+  const assets = new Map(
+    (await options.media.findLiveMany(options.projectId, [...ids])).map((row) => [row.id, toAsset(row, view)]),
+  );
+  for (const document of documents) {
+    for (const field of fields) {
+      const value = document.data[field.name];
+      if (Array.isArray(value)) document.data[field.name] = idsOf(value).flatMap((id) => assets.get(id) ?? []);
+      else if (typeof value === 'string') document.data[field.name] = assets.get(value) ?? null;
+    }
+  }
 }
 
 const idsOf = (value: unknown): string[] =>
@@ -33,6 +58,12 @@ export async function populate(
   options: PopulateOptions,
 ): Promise<void> {
   if (documents.length === 0 || depth < 1) return;
+  const visible = (field: Field) => fieldNames.includes(field.name) && (options.read.includeHidden || !field.hidden);
+  await populateMedia(
+    documents,
+    collection.fields.filter((field) => field.type === 'media' && visible(field)),
+    options,
+  );
   const fields = collection.fields.filter(
     (field) =>
       field.type === 'reference' && fieldNames.includes(field.name) && (options.read.includeHidden || !field.hidden),
@@ -58,8 +89,10 @@ export async function populate(
         fields: null,
       }),
     );
-    // One level deeper, every reference of the referenced documents is resolved.
-    const deeper = target.fields.filter((field) => field.type === 'reference').map((field) => field.name);
+    // One level deeper, every reference and media field of the referenced documents is resolved.
+    const deeper = target.fields
+      .filter((field) => field.type === 'reference' || field.type === 'media')
+      .map((field) => field.name);
     await populate(nested, target, deeper, depth - 1, options);
     const byId = new Map(nested.map((document) => [document.id, document]));
     for (const document of documents) {

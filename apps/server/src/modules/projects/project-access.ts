@@ -150,6 +150,23 @@ export class ProjectAccess {
     return row;
   }
 
+  /**
+   * A published-only reader of a project, for content the product itself shows to anyone (the
+   * site's blog). It has the rights of a `content:read` token and nothing else.
+   */
+  async publicReader(projectId: string, ip: string): Promise<ProjectGrant | null> {
+    const row = await this.tokenProject(projectId);
+    if (!row) return null;
+    const principal: Principal = { kind: 'token', tokenId: 'public-reader', projectId, scopes: ['content:read'] };
+    return {
+      project: toProjectRecord(row),
+      principal,
+      role: null,
+      ip,
+      can: (action) => allows(principal, null, action),
+    };
+  }
+
   async authorize(request: FastifyRequest, projectId: string, action: ProjectAction): Promise<ProjectGrant> {
     const principal = await this.auth.principal(request);
     let role: Role | null = null;

@@ -1,18 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Analytics, AnalyticsQuery, DataOf, ListOf, Plan, ProjectParams } from '@plinth/contract';
+import { Analytics, AnalyticsQuery, DataOf, ListOf, Plan, ProjectParams, Usage } from '@plinth/contract';
 import { bearer, errorResponses } from '../../lib/route-schemas.js';
+import { MediaRepository } from '../media/media.repository.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { AnalyticsService } from './analytics.service.js';
 import type { AnalyticsRecorder } from './analytics-recorder.js';
-import { PLANS } from './plans.js';
+import { monthBounds } from './periods.js';
+import { PLANS, planLimits } from './plans.js';
+import type { UsageMeter } from './usage-meter.js';
 
 const tags = ['usage'];
 
-export const usageRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { analytics: AnalyticsRecorder }> = async (
-  app,
-  { ctx, access, analytics },
-) => {
+export const usageRoutes: FastifyPluginAsyncTypebox<
+  ModuleDeps & { analytics: AnalyticsRecorder; meter: UsageMeter }
+> = async (app, { ctx, access, analytics, meter }) => {
   const analyticsService = new AnalyticsService(ctx, analytics);
+  const media = new MediaRepository(ctx.db, ctx.dialect);
 
   app.get('/plans', {
     schema: {
@@ -21,6 +24,35 @@ export const usageRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { analytics: An
       response: { 200: ListOf(Plan), ...errorResponses },
     },
     handler: async () => ({ data: [...PLANS], meta: { total: PLANS.length, page: 1, limit: PLANS.length } }),
+  });
+
+  app.get('/projects/:projectId/usage', {
+    schema: {
+      tags,
+      security: bearer,
+      description: "This month's API requests and the media storage used, against the plan's limits.",
+      params: ProjectParams,
+      response: { 200: DataOf(Usage), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'project.read');
+      const now = ctx.clock();
+      const { start, end } = monthBounds(now);
+      const limits = planLimits(grant.project.plan);
+      const [requests, bytes] = await Promise.all([
+        meter.used(grant.project.id, now),
+        media.usedBytes(ctx.db, grant.project.id),
+      ]);
+      return {
+        data: {
+          period_start: start.toISOString(),
+          period_end: end.toISOString(),
+          plan: grant.project.plan,
+          api_requests: { used: requests, limit: limits?.api_requests ?? null },
+          media_bytes: { used: bytes, limit: limits?.media_bytes ?? null },
+        },
+      };
+    },
   });
 
   app.get('/projects/:projectId/analytics', {

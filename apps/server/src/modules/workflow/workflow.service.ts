@@ -155,12 +155,30 @@ export class WorkflowService {
     if (existing.deletedAt !== null || due !== payload.at) return;
     const collection = (await this.models.get(payload.projectId)).collectionsById.get(existing.collectionId);
     if (!collection) return;
+    const project = toProjectRecord(projectRow);
     if (payload.action === 'publish' && collection.requiresApproval && existing.workflowStage !== 'approved') {
+      // It was edited after approval. Clear the time, so the schedules list does not show a
+      // publish that will never happen, and say why in the audit trail.
       this.ctx.log.warn({ documentId: existing.id }, 'Scheduled publish skipped: the document is no longer approved');
+      await this.documents.repository.transaction(collection.id, (trx) =>
+        this.documents.writeState(trx, {
+          project,
+          collection,
+          before: existing,
+          after: { ...existing, publishAt: null, updatedAt: this.ctx.clock().toISOString() },
+          actor: { principal: null, ip: null },
+          action: 'document.scheduled',
+          details: {
+            publish_at: null,
+            unpublish_at: existing.unpublishAt,
+            reason: 'The document was no longer approved at its publish time',
+          },
+        }),
+      );
       return;
     }
     await this.documents.setPublished({
-      project: toProjectRecord(projectRow),
+      project,
       collection,
       existing,
       actor: { principal: null, ip: null },

@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  Billing,
+  DataOf,
+  Invoice,
+  ListOf,
+  PageQuery,
+  PlanChangeBody,
+  PlanChangeResult,
+  ProjectParams,
+} from '@plinth/contract';
+import { Type } from 'typebox';
+import { notFound } from '../../lib/errors.js';
+import { listMeta, pageOf } from '../../lib/pagination.js';
+import { bearer, errorResponses } from '../../lib/route-schemas.js';
+import type { ModuleDeps } from '../module-deps.js';
+import { BillingService, createPaymentProvider } from './billing.service.js';
+
+const tags = ['billing'];
+
+/**
+ * Billing of a project (owner only) and the payment provider's webhook.
+ * @example await api.register(billingRoutes, deps); // under /api/v1
+ */
+export const billingRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx, access }) => {
+  const provider = createPaymentProvider(ctx);
+  const service = new BillingService(ctx, provider);
+
+  app.get('/projects/:projectId/billing', {
+    schema: {
+      tags,
+      security: bearer,
+      description: "The project's plan, price and current billing period (owner only).",
+      params: ProjectParams,
+      response: { 200: DataOf(Billing), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'billing.manage');
+      return { data: await service.get(grant.project.id) };
+    },
+  });
+
+  app.get('/projects/:projectId/billing/invoices', {
+    schema: {
+      tags,
+      security: bearer,
+      description: "The project's invoices, newest first (owner only).",
+      params: ProjectParams,
+      querystring: PageQuery,
+      response: { 200: ListOf(Invoice), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'billing.manage');
+      const page = pageOf(request.query);
+      const { items, total } = await service.listInvoices(grant.project.id, page);
+      return { data: items, meta: listMeta(page, total) };
+    },
+  });
+
+  app.post('/projects/:projectId/billing/plan', {
+    schema: {
+      tags,
+      security: bearer,
+      description:
+        'Changes the plan (owner only). With the manual provider the change applies at once and an invoice is ' +
+        'recorded; with Stripe the answer carries `checkout_url` and the plan changes once paid. Enterprise is a ' +
+        '400 ("Contact sales to move to Enterprise") and the request is passed on to sales.',
+      params: ProjectParams,
+      body: PlanChangeBody,
+      response: { 200: DataOf(PlanChangeResult), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'billing.manage');
+      return { data: await service.changePlan(grant, request.body.plan) };
+    },
+  });
+
+  // Stripe signs the exact bytes it sends, so this one route keeps the body raw.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post('/billing/stripe/webhook', {
+      schema: {
+        tags,
+        description:
+          'Stripe events (checkout.session.completed, customer.subscription.deleted, invoice.paid), verified ' +
+          'with the Stripe-Signature header; each event id applies once.',
+        response: { 200: Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean() }), ...errorResponses },
+      },
+      handler: async (request) => {
+        if (!provider.handleWebhook) throw notFound('Route');
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['stripe-signature'];
+        const { duplicate } = await provider.handleWebhook({
+          rawBody,
+          signature: typeof signature === 'string' ? signature : undefined,
+        });
+        return { received: true, duplicate };
+      },
+    });
+  });
+};

@@ -1,0 +1,258 @@
+import type { Transaction } from 'kysely';
+import Stripe from 'stripe';
+import type { BillingConfig } from '../../config.js';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { ProjectsRepository } from '../projects/projects.repository.js';
+import { PLANS } from '../usage/plans.js';
+import { BillingRepository } from './billing.repository.js';
+import { addMonth } from './billing-periods.js';
+import type { PaymentProvider, PlanChangeAnswer, PlanChangeRequest, WebhookAnswer } from './payment-provider.js';
+import { applyPlanChange } from './plan-change.js';
+
+type StripeConfig = Extract<BillingConfig, { provider: 'stripe' }>;
+
+const SYSTEM = { principal: null, ip: null } as const;
+const HANDLED_EVENTS = new Set(['checkout.session.completed', 'customer.subscription.deleted', 'invoice.paid']);
+const PRO_PRICE_CENTS = PLANS.find((plan) => plan.id === 'pro')?.price_cents ?? 0;
+
+/** A Stripe reference is an id, or the expanded object carrying it. */
+const idOf = (value: string | { id?: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+const fromUnix = (seconds: number): string => new Date(seconds * 1000).toISOString();
+
+/**
+ * The official client, pointed at STRIPE_API_BASE when set (a proxy, or a local fake in tests):
+ * the client takes host, port and protocol rather than a URL.
+ */
+export function createStripeClient(config: StripeConfig): Stripe {
+  const base = config.apiBase ? new URL(config.apiBase) : null;
+  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(config.secretKey, {
+    timeout: 20_000,
+    maxNetworkRetries: 1,
+    telemetry: false,
+    ...(base ? { host: base.hostname, port: base.port || (protocol === 'http' ? 80 : 443), protocol } : {}),
+  });
+}
+
+/**
+ * Stripe Checkout for Pro, and Stripe's signed webhooks for what happened next:
+ * `checkout.session.completed` (→ Pro, invoice recorded), `customer.subscription.deleted`
+ * (→ Starter) and `invoice.paid` (invoice recorded). Each event applies once: its id is stored
+ * in the same transaction as its effects, so a redelivery changes nothing.
+ */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly config: StripeConfig,
+  ) {
+    this.stripe = createStripeClient(config);
+  }
+
+  async changePlan({ project, plan, actor, email }: PlanChangeRequest): Promise<PlanChangeAnswer> {
+    const billing = new BillingRepository(this.ctx.db);
+    const account = await billing.findAccount(project.id);
+    if (plan === 'pro') {
+      const back = `${this.ctx.config.publicUrl}/projects/${encodeURIComponent(project.id)}/billing`;
+      const session = await this.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: this.config.priceIdPro, quantity: 1 }],
+        client_reference_id: project.id,
+        ...(account?.customer_id ? { customer: account.customer_id } : email ? { customer_email: email } : {}),
+        metadata: { project_id: project.id, plan },
+        subscription_data: { metadata: { project_id: project.id } },
+        success_url: `${back}?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${back}?checkout=cancelled`,
+      });
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
+      return { kind: 'checkout', checkoutUrl: session.url };
+    }
+    // Back to Starter: end the subscription at Stripe now, then apply it here without waiting
+    // for the `customer.subscription.deleted` webhook (which then finds nothing to do).
+    if (account?.subscription_id) await this.stripe.subscriptions.cancel(account.subscription_id);
+    const outcome = await this.ctx.db.transaction().execute(async (trx) => {
+      const result = await applyPlanChange(this.ctx, trx, { projectId: project.id, plan, actor, by: 'owner' });
+      await this.clearSubscription(trx, project.id);
+      return result;
+    });
+    if (outcome.changed) this.ctx.delivery.invalidate(project.id);
+    return { kind: 'applied' };
+  }
+
+  async handleWebhook({
+    rawBody,
+    signature,
+  }: {
+    rawBody: Buffer;
+    signature: string | undefined;
+  }): Promise<WebhookAnswer> {
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature ?? '',
+        this.config.webhookSecret,
+        undefined,
+        undefined,
+        this.ctx.clock().getTime(),
+      );
+    } catch {
+      throw new AppError('VALIDATION_FAILED', 'The Stripe-Signature header does not match this request', [
+        { path: 'Stripe-Signature', message: 'does not match the payload' },
+      ]);
+    }
+    if (!HANDLED_EVENTS.has(event.type)) return { duplicate: false };
+    const changed = new Set<string>();
+    const duplicate = await this.ctx.db.transaction().execute(async (trx) => {
+      const billing = new BillingRepository(trx);
+      const isNew = await billing.recordEvent({
+        provider: 'stripe',
+        event_id: event.id,
+        type: event.type,
+        project_id: null,
+        received_at: this.ctx.clock().toISOString(),
+      });
+      if (!isNew) return true;
+      const projectId = await this.apply(trx, event, changed);
+      if (projectId) await billing.setEventProject('stripe', event.id, projectId);
+      return false;
+    });
+    for (const projectId of changed) this.ctx.delivery.invalidate(projectId);
+    return { duplicate };
+  }
+
+  /**
+   * Applies one event in `trx`; returns the project it concerned (null when none is known).
+   */
+  private async apply(trx: Transaction<Database>, event: Stripe.Event, changed: Set<string>): Promise<string | null> {
+    const billing = new BillingRepository(trx);
+    const now = this.ctx.clock().toISOString();
+    switch (event.type) {
+      case 'checkout.session.completed': {
+        const session = event.data.object;
+        const projectId = session.client_reference_id ?? session.metadata?.project_id ?? null;
+        if (!projectId || session.mode !== 'subscription' || session.payment_status === 'unpaid') return projectId;
+        if (!(await this.projectExists(trx, projectId))) return null;
+        const start = new Date(event.created * 1000);
+        const end = addMonth(start);
+        await billing.saveAccount({
+          projectId,
+          provider: 'stripe',
+          fields: {
+            customer_id: idOf(session.customer),
+            subscription_id: idOf(session.subscription),
+            period_start: start.toISOString(),
+            period_end: end.toISOString(),
+          },
+          now,
+        });
+        const outcome = await applyPlanChange(this.ctx, trx, {
+          projectId,
+          plan: 'pro',
+          actor: SYSTEM,
+          by: 'stripe',
+          details: { stripe_event: event.id },
+        });
+        if (outcome.changed) changed.add(projectId);
+        // The first invoice of the subscription: keyed by Stripe's invoice id, so the
+        // `invoice.paid` event for the same invoice does not record it again.
+        await billing.insertInvoice({
+          id: newId(),
+          project_id: projectId,
+          provider: 'stripe',
+          external_id: idOf(session.invoice) ?? session.id,
+          plan: 'pro',
+          period_start: start.toISOString(),
+          period_end: end.toISOString(),
+          amount_cents: session.amount_total ?? PRO_PRICE_CENTS,
+          currency: session.currency ?? 'usd',
+          status: 'paid',
+          description: 'Plinth Pro plan (Stripe)',
+          created_at: now,
+        });
+        return projectId;
+      }
+      case 'customer.subscription.deleted': {
+        const subscription = event.data.object;
+        const account =
+          (await billing.findAccountBy('subscription_id', subscription.id)) ??
+          (subscription.metadata?.project_id ? await billing.findAccount(subscription.metadata.project_id) : undefined);
+        // An older subscription ending must not downgrade a project that subscribed again.
+        if (!account || (account.subscription_id !== null && account.subscription_id !== subscription.id)) {
+          return account?.project_id ?? null;
+        }
+        if (!(await this.projectExists(trx, account.project_id))) return null;
+        const outcome = await applyPlanChange(this.ctx, trx, {
+          projectId: account.project_id,
+          plan: 'starter',
+          actor: SYSTEM,
+          by: 'stripe',
+          details: { stripe_event: event.id },
+        });
+        if (outcome.changed) changed.add(account.project_id);
+        await this.clearSubscription(trx, account.project_id);
+        return account.project_id;
+      }
+      case 'invoice.paid': {
+        const invoice = event.data.object;
+        const details = invoice.parent?.subscription_details ?? null;
+        const subscriptionId = idOf(details?.subscription);
+        const customerId = idOf(invoice.customer);
+        const account =
+          (subscriptionId ? await billing.findAccountBy('subscription_id', subscriptionId) : undefined) ??
+          (details?.metadata?.project_id ? await billing.findAccount(details.metadata.project_id) : undefined) ??
+          (customerId ? await billing.findAccountBy('customer_id', customerId) : undefined);
+        const projectId = account?.project_id ?? details?.metadata?.project_id ?? null;
+        if (!projectId || !(await this.projectExists(trx, projectId))) return null;
+        const line = invoice.lines?.data?.[0]?.period;
+        const start = fromUnix(line?.start ?? invoice.period_start);
+        const end = fromUnix(line?.end ?? invoice.period_end);
+        await billing.insertInvoice({
+          id: newId(),
+          project_id: projectId,
+          provider: 'stripe',
+          external_id: invoice.id ?? `event:${event.id}`,
+          plan: 'pro',
+          period_start: start,
+          period_end: end,
+          amount_cents: invoice.amount_paid,
+          currency: invoice.currency,
+          status: 'paid',
+          description: invoice.description ?? 'Plinth Pro plan (Stripe)',
+          created_at: now,
+        });
+        if (end > start) {
+          await billing.saveAccount({
+            projectId,
+            provider: 'stripe',
+            fields: { period_start: start, period_end: end, ...(customerId ? { customer_id: customerId } : {}) },
+            now,
+          });
+        }
+        return projectId;
+      }
+      default:
+        return null;
+    }
+  }
+
+  private async projectExists(trx: Transaction<Database>, projectId: string): Promise<boolean> {
+    return (await new ProjectsRepository(trx).findLive(projectId)) !== undefined;
+  }
+
+  private async clearSubscription(trx: Transaction<Database>, projectId: string): Promise<void> {
+    await new BillingRepository(trx).saveAccount({
+      projectId,
+      provider: 'stripe',
+      fields: { subscription_id: null, period_start: null, period_end: null },
+      now: this.ctx.clock().toISOString(),
+    });
+  }
+}

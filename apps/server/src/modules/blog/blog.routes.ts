@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { BlogCategory, BlogPost, BlogPostQuery, DataOf, Id, ListOf } from '@plinth/contract';
+import { Type } from 'typebox';
+import { errorResponses } from '../../lib/route-schemas.js';
+import type { ContentDeps } from '../documents/documents.routes.js';
+import { BlogService } from './blog.service.js';
+
+const tags = ['site'];
+
+export const blogRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (app, { ctx, access, documents }) => {
+  const service = new BlogService(ctx, access, documents);
+
+  app.get('/blog/posts', {
+    schema: {
+      tags,
+      description: 'Published posts of the product blog, newest first.',
+      querystring: BlogPostQuery,
+      response: { 200: ListOf(BlogPost), ...errorResponses },
+    },
+    handler: async (request) => service.posts(request.query, request.ip),
+  });
+
+  app.get('/blog/posts/:id', {
+    schema: { tags, params: Type.Object({ id: Id }), response: { 200: DataOf(BlogPost), ...errorResponses } },
+    handler: async (request) => ({ data: await service.post(request.params.id, request.ip) }),
+  });
+
+  app.get('/blog/categories', {
+    schema: { tags, response: { 200: ListOf(BlogCategory), ...errorResponses } },
+    handler: async (request) => {
+      const categories = await service.categories(request.ip);
+      return { data: categories, meta: { total: categories.length, page: 1, limit: 100 } };
+    },
+  });
+};

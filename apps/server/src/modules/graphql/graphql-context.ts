@@ -1,0 +1,110 @@
+import type { Document, DocumentListQuery } from '@plinth/contract';
+import DataLoader from 'dataloader';
+import type { DocumentsService } from '../documents/documents.service.js';
+import type { ProjectAction, ProjectGrant } from '../projects/project-access.js';
+
+/** How a value was read, so that what it references is read the same way. */
+export interface ReadContext {
+  /** Published snapshots (content:read tokens, or `status: published`) rather than working copies. */
+  published: boolean;
+  /** The locale the values are in; references are read in the same one. */
+  locale: string;
+}
+
+/** What model-field resolvers read from: a document's or a block's values. */
+export interface ValuesNode {
+  values: Record<string, unknown>;
+  read: ReadContext;
+}
+
+/** A document as the object types resolve it. */
+export interface DocumentNode extends ValuesNode {
+  document: Document;
+}
+
+/** One block of a blocks field. */
+export interface BlockNode extends ValuesNode {
+  component: string;
+}
+
+/** What every resolver gets: the one documents service and the caller's grants. */
+export interface GraphqlContext {
+  documents: DocumentsService;
+  /**
+   * The caller's grant for `action`, checked with `ProjectAccess.authorize` as the REST route
+   * for the same operation does (403 outside the role or scopes), once per action and request.
+   */
+  authorize(action: ProjectAction): Promise<ProjectGrant>;
+  references: ReferenceLoader;
+}
+
+export const documentNode = (document: Document, published: boolean): DocumentNode => ({
+  document,
+  values: document.data,
+  read: { published, locale: document.locale },
+});
+
+/** The service's list takes at most this many ids in one `in` filter and one page. */
+const BATCH_SIZE = 100;
+
+/**
+ * Loads referenced documents through `DocumentsService.list` (`filter[id][in]=…`), so that the
+ * locale fallback, published-snapshot rule and hidden fields are those of REST. Every id asked
+ * for while one level of a query resolves goes into one list call per collection, locale and
+ * copy: a page of 100 documents with their authors costs one batch, not 100 reads.
+ */
+export class ReferenceLoader {
+  private readonly loader: DataLoader<string, DocumentNode | null>;
+
+  constructor(
+    private readonly documents: DocumentsService,
+    private readonly grant: () => Promise<ProjectGrant>,
+  ) {
+    this.loader = new DataLoader((keys) => this.batch(keys));
+  }
+
+  /** The referenced document, or null when the reader cannot see it (deleted, unpublished). */
+  load(collection: string, id: string, read: ReadContext): Promise<DocumentNode | null> {
+    return this.loader.load(JSON.stringify([collection, read.published, read.locale, id]));
+  }
+
+  private async batch(keys: readonly string[]): Promise<(DocumentNode | null | Error)[]> {
+    const parsed = keys.map((key) => {
+      const [collection, published, locale, id] = JSON.parse(key) as [string, boolean, string, string];
+      return { group: JSON.stringify([collection, published, locale]), collection, read: { published, locale }, id };
+    });
+    const groups = new Map<string, { collection: string; read: ReadContext; ids: Set<string> }>();
+    for (const { group, collection, read, id } of parsed) {
+      const entry = groups.get(group) ?? { collection, read, ids: new Set<string>() };
+      entry.ids.add(id);
+      groups.set(group, entry);
+    }
+    const grant = await this.grant();
+    const results = new Map<string, Map<string, DocumentNode> | Error>();
+    await Promise.all(
+      [...groups].map(async ([group, { collection, read, ids }]) => {
+        const all = [...ids];
+        const found = new Map<string, DocumentNode>();
+        try {
+          for (let start = 0; start < all.length; start += BATCH_SIZE) {
+            const query = {
+              'filter[id][in]': all.slice(start, start + BATCH_SIZE).join(','),
+              limit: BATCH_SIZE,
+              locale: read.locale,
+              ...(read.published ? { status: 'published' } : {}),
+            } as DocumentListQuery;
+            const { data } = await this.documents.list(grant, collection, query);
+            for (const document of data) found.set(document.id, documentNode(document, read.published));
+          }
+          results.set(group, found);
+        } catch (error) {
+          results.set(group, error instanceof Error ? error : new Error(String(error)));
+        }
+      }),
+    );
+    return parsed.map(({ group, id }) => {
+      const result = results.get(group);
+      return result instanceof Error ? result : (result?.get(id) ?? null);
+    });
+  }
+}

@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCollection, createDocument, createProject, createToken, uploadAsset } from '../../test/content.js';
+import { graphqlData } from '../../test/graphql.js';
+import { call, createTestApp, type Session, signUp, type TestApp } from '../../test/harness.js';
+
+interface Doc {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+interface Person {
+  id: string;
+  name: string;
+  country: { id: string; name: string; continent: { name: string } | null } | null;
+}
+
+describe('GraphQL reads: references, blocks, media, locales and batching, compared with REST', () => {
+  let t: TestApp;
+  let owner: Session;
+  let reader: string;
+  let projectId: string;
+  const ids: Record<string, string> = {};
+  const base = (collection: string) => `/api/v1/projects/${projectId}/collections/${collection}/documents`;
+  const rest = async (path: string, credential: Session | string = owner) => {
+    const response = await call(t.app, credential, { method: 'GET', url: path });
+    if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}: ${response.body}`);
+    return response.json();
+  };
+  const patch = async (collection: string, id: string, payload: Record<string, unknown>) => {
+    const response = await call(t.app, owner, { method: 'PATCH', url: `${base(collection)}/${id}`, payload });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  const POST = `query ($id: ID!, $locale: String) {
+    post(id: $id, locale: $locale) {
+      id title
+      author { id name country { id name continent { name } } }
+      editors { id name country { name } }
+      cover { id }
+      gallery { id }
+      sections {
+        __typename
+        ... on HeroComponent { _component _key heading image { id } }
+        ... on QuoteComponent { _key text by { name } }
+      }
+    }
+  }`;
+
+  beforeAll(async () => {
+    t = await createTestApp({ worker: false });
+    owner = await signUp(t.app);
+    projectId = await createProject(t.app, owner);
+    reader = await createToken(t.app, owner, projectId, ['content:read']);
+    await createCollection(t.app, owner, projectId, {
+      slug: 'continents',
+      name: 'Continents',
+      fields: [{ name: 'name', type: 'text', required: true }],
+    });
+    await createCollection(t.app, owner, projectId, {
+      slug: 'countries',
+      name: 'Countries',
+      fields: [
+        { name: 'name', type: 'text', required: true },
+        { name: 'continent', type: 'reference', options: { collection: 'continents' } },
+      ],
+    });
+    await createCollection(t.app, owner, projectId, {
+      slug: 'people',
+      name: 'People',
+      fields: [
+        { name: 'name', type: 'text', required: true },
+        { name: 'country', type: 'reference', options: { collection: 'countries' } },
+        { name: 'pin', type: 'text', hidden: true },
+      ],
+    });
+    for (const component of [
+      {
+        name: 'hero',
+        fields: [
+          { name: 'heading', type: 'text' },
+          { name: 'image', type: 'media' },
+        ],
+      },
+      {
+        name: 'quote',
+        fields: [
+          { name: 'text', type: 'text' },
+          { name: 'by', type: 'reference', options: { collection: 'people' } },
+        ],
+      },
+    ]) {
+      const created = await call(t.app, owner, {
+        method: 'POST',
+        url: `/api/v1/projects/${projectId}/components`,
+        payload: component,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    await createCollection(t.app, owner, projectId, {
+      slug: 'posts',
+      name: 'Posts',
+      fields: [
+        { name: 'title', type: 'text', required: true, localized: true },
+        { name: 'views', type: 'integer' },
+        { name: 'author', type: 'reference', options: { collection: 'people' } },
+        { name: 'editors', type: 'reference', options: { collection: 'people', multiple: true } },
+        { name: 'cover', type: 'media' },
+        { name: 'gallery', type: 'media', options: { multiple: true } },
+        { name: 'sections', type: 'blocks', options: { components: ['hero', 'quote'] } },
+        { name: 'extra', type: 'json' },
+        { name: 'secret', type: 'text', hidden: true },
+      ],
+    });
+    const create = async (key: string, collection: string, body: Record<string, unknown>) => {
+      ids[key] = (await createDocument(t.app, owner, projectId, collection, body)).id;
+      return ids[key] as string;
+    };
+    ids.cover = await uploadAsset(t.app, owner, projectId, 'cover.png');
+    ids.g1 = await uploadAsset(t.app, owner, projectId, 'g1.png');
+    ids.g2 = await uploadAsset(t.app, owner, projectId, 'g2.png');
+    await create('europe', 'continents', { data: { name: 'Europe' }, status: 'published' });
+    await create('spain', 'countries', { data: { name: 'Spain', continent: ids.europe }, status: 'published' });
+    await create('ada', 'people', { data: { name: 'Ada', country: ids.spain, pin: '1' }, status: 'published' });
+    await create('bob', 'people', { data: { name: 'Bob', country: ids.spain }, status: 'published' });
+    await create('drafty', 'people', { data: { name: 'Drafty' } });
+    await create('quantum', 'posts', {
+      data: {
+        title: 'Quantum physics',
+        author: ids.ada,
+        editors: [ids.ada, ids.bob, ids.drafty],
+        cover: ids.cover,
+        gallery: [ids.g1, ids.g2],
+        sections: [
+          { _component: 'hero', _key: 'h1', heading: 'Big', image: 'asset_hero' },
+          { _component: 'quote', _key: 'q1', text: 'So it goes', by: ids.bob },
+        ],
+        extra: { a: [1, 2], b: null },
+        secret: 'classified',
+      },
+      status: 'published',
+    });
+    await patch('posts', ids.quantum as string, { data: { title: 'Física cuántica' }, locale: 'es' });
+    await call(t.app, owner, { method: 'POST', url: `${base('posts')}/${ids.quantum}/publish` });
+    await create('solar', 'posts', { data: { title: 'Solar energy', author: ids.drafty }, status: 'published' });
+    // The author's name changes after publishing: readers keep the snapshot.
+    await patch('people', ids.bob as string, { data: { name: 'Robert' } });
+  });
+  afterAll(async () => t.close());
+
+  it('resolves references as REST populates them, for members and content:read tokens', async () => {
+    for (const credential of [owner, reader]) {
+      const data = await graphqlData<{ post: { author: Person; editors: Person[] } }>(
+        t.app,
+        credential,
+        projectId,
+        POST,
+        {
+          id: ids.quantum,
+        },
+      );
+      const populated = (await rest(`${base('posts')}/${ids.quantum}?populate=*&depth=3`, credential)).data as Doc;
+      const author = populated.data.author as Doc;
+      const country = author.data.country as Doc;
+      expect(data.post.author).toEqual({
+        id: author.id,
+        name: author.data.name,
+        country: { id: country.id, name: country.data.name, continent: { name: 'Europe' } },
+      });
+      expect(data.post.editors.map((editor) => [editor.id, editor.name])).toEqual(
+        (populated.data.editors as Doc[]).map((editor) => [editor.id, editor.data.name]),
+      );
+    }
+    // Members see Drafty and Robert; the reader the published Ada and Bob only.
+    const member = await graphqlData<{ post: { editors: Person[] } }>(t.app, owner, projectId, POST, {
+      id: ids.quantum,
+    });
+    expect(member.post.editors.map((editor) => editor.name)).toEqual(['Ada', 'Robert', 'Drafty']);
+    expect(member.post.editors[2]?.country).toBeNull();
+    const read = await graphqlData<{ post: { editors: Person[] } }>(t.app, reader, projectId, POST, {
+      id: ids.quantum,
+    });
+    expect(read.post.editors.map((editor) => editor.name)).toEqual(['Ada', 'Bob']);
+    const solar = await graphqlData<{ post: { author: Person | null } }>(t.app, reader, projectId, POST, {
+      id: ids.solar,
+    });
+    expect(solar.post.author).toBeNull();
+  });
+
+  it('resolves media as Asset and blocks as a union of component types', async () => {
+    const data = await graphqlData<{ post: Record<string, unknown> }>(t.app, reader, projectId, POST, {
+      id: ids.quantum,
+    });
+    expect(data.post.cover).toEqual({ id: ids.cover });
+    expect(data.post.gallery).toEqual([{ id: ids.g1 }, { id: ids.g2 }]);
+    expect(data.post.sections).toEqual([
+      { __typename: 'HeroComponent', _component: 'hero', _key: 'h1', heading: 'Big', image: { id: 'asset_hero' } },
+      // A reference inside a block is read like any other: the reader gets Bob's published name.
+      { __typename: 'QuoteComponent', _key: 'q1', text: 'So it goes', by: { name: 'Bob' } },
+    ]);
+    const json = await graphqlData<{ post: { extra: unknown } }>(
+      t.app,
+      owner,
+      projectId,
+      `{ post(id: "${ids.quantum}") { extra } }`,
+    );
+    expect(json.post.extra).toEqual({ a: [1, 2], b: null });
+  });
+
+  it('reads references in the locale of the document that holds them, with fallback', async () => {
+    const es = await graphqlData<{ post: { title: string; author: Person } }>(t.app, owner, projectId, POST, {
+      id: ids.quantum,
+      locale: 'es',
+    });
+    expect(es.post.title).toBe('Física cuántica');
+    const fr = await graphqlData<{ post: { title: string } }>(t.app, owner, projectId, POST, {
+      id: ids.quantum,
+      locale: 'fr',
+    });
+    expect(fr.post.title).toBe('Quantum physics');
+    const list = await graphqlData<{ posts: { items: { locale: string; title: string }[] } }>(
+      t.app,
+      owner,
+      projectId,
+      '{ posts(locale: "es", sort: ["created_at"]) { items { locale title } } }',
+    );
+    expect(list.posts.items).toEqual([
+      { locale: 'es', title: 'Física cuántica' },
+      { locale: 'es', title: 'Solar energy' },
+    ]);
+  });
+
+  it('reads a single document as REST does, and null where REST answers 404', async () => {
+    const restDoc = (await rest(`${base('posts')}/${ids.quantum}`, reader)).data;
+    const data = await graphqlData<{ post: Record<string, unknown> }>(
+      t.app,
+      reader,
+      projectId,
+      `{ post(id: "${ids.quantum}") { id status locale version workflow_stage created_at updated_at published_at publish_at unpublish_at created_by updated_by title views } }`,
+    );
+    const { data: values, collection: _collection, ...meta } = restDoc;
+    expect(data.post).toEqual({ ...meta, title: values.title, views: values.views });
+    for (const id of ['nope', ids.europe, '01ffffff-ffff-7fff-bfff-ffffffffffff']) {
+      const missing = await graphqlData<{ post: null }>(t.app, reader, projectId, `{ post(id: "${id}") { id } }`);
+      expect(missing.post).toBeNull();
+    }
+  });
+
+  it('lists 100 documents with their references in a bounded number of SQL statements', async () => {
+    await createCollection(t.app, owner, projectId, {
+      slug: 'notes',
+      name: 'Notes',
+      fields: [
+        { name: 'title', type: 'text', required: true },
+        { name: 'author', type: 'reference', options: { collection: 'people' } },
+        { name: 'editors', type: 'reference', options: { collection: 'people', multiple: true } },
+        { name: 'country', type: 'reference', options: { collection: 'countries' } },
+        { name: 'sections', type: 'blocks', options: { components: ['quote'] } },
+      ],
+    });
+    const people = [ids.ada, ids.bob, ids.drafty] as string[];
+    for (let i = 0; i < 100; i++) {
+      await createDocument(t.app, owner, projectId, 'notes', {
+        data: {
+          title: `Note ${String(i).padStart(3, '0')}`,
+          author: people[i % 3],
+          editors: [people[(i + 1) % 3], people[(i + 2) % 3]],
+          country: ids.spain,
+          sections: [{ _component: 'quote', text: `q${i}`, by: people[i % 3] }],
+        },
+        status: 'published',
+      });
+    }
+    const query = `query ($limit: Int) {
+      notes(limit: $limit, sort: ["title"]) {
+        total
+        items {
+          title
+          author { name country { name continent { name } } }
+          editors { name country { name } }
+          country { name continent { name } }
+          sections { ... on QuoteComponent { text by { name } } }
+        }
+      }
+    }`;
+    const count = async (limit: number, credential: Session | string) => {
+      const variables = { limit };
+      await graphqlData(t.app, credential, projectId, query, variables); // warm-up (indexes, caches)
+      // A write moves the delivery version, so the measured request is computed, not served from the cache.
+      await patch('continents', ids.europe as string, { data: { name: 'Europe' } });
+      t.queries.length = 0;
+      const data = await graphqlData<{ notes: { items: { author: Person }[] } }>(
+        t.app,
+        credential,
+        projectId,
+        query,
+        variables,
+      );
+      const statements = t.queries.length;
+      expect(data.notes.items).toHaveLength(limit);
+      expect(data.notes.items.at(-1)?.author.country?.continent?.name).toBe('Europe');
+      return statements;
+    };
+    for (const credential of [owner, reader]) {
+      const five = await count(5, credential);
+      const hundred = await count(100, credential);
+      expect(hundred).toBe(five);
+      // Credential and project (2), the model re-read after the write (2), the page (list + count), and one
+      // list + count per referenced collection and level: people and countries, then continents.
+      expect(hundred).toBeLessThanOrEqual(12);
+    }
+  });
+});

@@ -1,0 +1,192 @@
+import type { Field } from '@plinth/contract';
+import { type GraphQLObjectType, type GraphQLSchema, printSchema } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import type { CollectionModel, ComponentModel } from '../collections/model.js';
+import type { ProjectModel } from '../collections/model-cache.js';
+import { filterParams } from './filter-params.js';
+import { camelCase, NameRegistry, pascalCase } from './names.js';
+import { buildSchema, pagesFor } from './schema-builder.js';
+import { GraphqlSchemaCache } from './schema-cache.js';
+
+const collection = (slug: string, singular: string, fields: Field[]): CollectionModel => ({
+  id: `id-${slug}`,
+  projectId: 'p',
+  slug,
+  name: slug,
+  singular,
+  description: '',
+  kind: 'collection',
+  displayField: null,
+  requiresApproval: false,
+  fields,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+const component = (name: string, fields: Field[]): ComponentModel => ({
+  id: `id-${name}`,
+  name,
+  label: name,
+  description: '',
+  fields,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+function projectModel(collections: CollectionModel[], components: ComponentModel[] = []): ProjectModel {
+  return {
+    collections: new Map(collections.map((model) => [model.slug, model])),
+    collectionsById: new Map(collections.map((model) => [model.id, model])),
+    components: new Map(components.map((model) => [model.name, model])),
+    componentFields: new Map(components.map((model) => [model.name, model.fields])),
+  };
+}
+
+const model = projectModel(
+  [
+    collection('blog_posts', 'blog_post', [
+      { name: 'title', type: 'text', localized: true },
+      { name: 'views', type: 'integer' },
+      { name: 'author', type: 'reference', options: { collection: 'people' } },
+      { name: 'cover', type: 'media' },
+      { name: 'body', type: 'blocks', options: { components: ['hero'] } },
+      { name: 'meta', type: 'json' },
+      { name: 'secret', type: 'text', hidden: true },
+    ]),
+    collection('people', 'person', [{ name: 'name', type: 'text' }]),
+    // A singular whose PascalCase form is taken by a built-in type.
+    collection('uploads', 'asset', [{ name: 'name', type: 'text' }]),
+  ],
+  [component('hero', [{ name: 'heading', type: 'text' }])],
+);
+
+/** `name(arg: Type, …): Type`, as API.md writes root fields. */
+function signature(schema: GraphQLSchema, type: 'Query' | 'Mutation', name: string): string {
+  const root = schema.getType(type) as GraphQLObjectType;
+  const field = root.getFields()[name];
+  if (!field) return `no ${type}.${name}`;
+  const args = field.args.map((arg) => `${arg.name}: ${String(arg.type)}`).join(', ');
+  return `${name}(${args}): ${String(field.type)}`;
+}
+
+describe('GraphQL schema generation', () => {
+  it('names types and root fields from slug and singular (API.md)', () => {
+    expect(camelCase('blog_posts')).toBe('blogPosts');
+    expect(pascalCase('blog_post')).toBe('BlogPost');
+    const schema = buildSchema(model, 'members');
+    expect(signature(schema, 'Query', 'blogPosts')).toBe(
+      'blogPosts(filter: BlogPostFilter, sort: [String!], limit: Int, offset: Int, locale: String, status: ReadStatus, search: String): BlogPostList!',
+    );
+    expect(signature(schema, 'Query', 'blogPost')).toBe(
+      'blogPost(id: ID!, locale: String, status: ReadStatus): BlogPost',
+    );
+    expect(signature(schema, 'Mutation', 'createBlogPost')).toBe(
+      'createBlogPost(data: BlogPostInput!, locale: String): BlogPost!',
+    );
+    expect(signature(schema, 'Mutation', 'updateBlogPost')).toBe(
+      'updateBlogPost(id: ID!, data: BlogPostInput!, locale: String, version: Int): BlogPost!',
+    );
+    expect(signature(schema, 'Mutation', 'deleteBlogPost')).toBe('deleteBlogPost(id: ID!): Boolean!');
+    expect(signature(schema, 'Mutation', 'publishBlogPost')).toBe('publishBlogPost(id: ID!): BlogPost!');
+    expect(signature(schema, 'Mutation', 'unpublishBlogPost')).toBe('unpublishBlogPost(id: ID!): BlogPost!');
+    const sdl = printSchema(schema);
+    expect(sdl).toMatch(/type BlogPostList \{\s+items: \[BlogPost!\]!\s+"""[^"]+"""\s+total: Int!/);
+    expect(sdl).toContain('author: Person');
+    expect(sdl).toContain('cover: Asset');
+    expect(sdl).toContain('body: [BlogPostBodyBlock!]');
+    expect(sdl).toContain('union BlogPostBodyBlock = HeroComponent');
+    expect(sdl).toContain('meta: JSON');
+    expect(sdl).toContain('author: PersonReferenceFilter');
+    expect(sdl).toContain('type AssetDocument {');
+    expect(signature(schema, 'Query', 'uploads')).toMatch(/^uploads\(.*\): AssetDocumentList!$/);
+    expect(sdl).toContain('type Asset {\n  id: ID!\n}');
+  });
+
+  it('leaves hidden fields out of the tokens schema, and out of every filter', () => {
+    const members = printSchema(buildSchema(model, 'members'));
+    const tokens = printSchema(buildSchema(model, 'tokens'));
+    const typeBlock = (sdl: string, name: string) => sdl.slice(sdl.indexOf(name), sdl.indexOf('}', sdl.indexOf(name)));
+    expect(typeBlock(members, 'type BlogPost {')).toContain('secret: String');
+    expect(typeBlock(members, 'input BlogPostInput {')).toContain('secret: String');
+    expect(typeBlock(members, 'input BlogPostFilter {')).not.toContain('secret');
+    expect(tokens).not.toContain('secret');
+  });
+
+  it('builds a schema for a project without collections', () => {
+    const sdl = printSchema(buildSchema(projectModel([]), 'tokens'));
+    expect(sdl).toContain('_empty: Boolean');
+    expect(sdl).not.toContain('type Mutation');
+  });
+
+  it('caches schemas per model version, not per request or per content change', () => {
+    const cache = new GraphqlSchemaCache();
+    const first = cache.schema('p', model, 'tokens');
+    expect(cache.schema('p', model, 'tokens')).toBe(first);
+    expect(cache.schema('p', model, 'members')).not.toBe(first);
+    // ModelCache re-reads the model after content changes: an equal model keeps the schema.
+    const reread = projectModel(
+      [...model.collections.values()].map((c) => ({ ...c })),
+      [...model.components.values()],
+    );
+    expect(cache.schema('p', reread, 'tokens')).toBe(first);
+    const changed = projectModel([collection('people', 'person', [{ name: 'age', type: 'integer' }])]);
+    const rebuilt = cache.schema('p', changed, 'tokens');
+    expect(rebuilt).not.toBe(first);
+    expect(printSchema(rebuilt)).toContain('age: Int');
+  });
+
+  it('gives unique names when model names clash', () => {
+    const names = new NameRegistry();
+    expect(names.claim('Query', 'Document')).toBe('QueryDocument');
+    expect(names.claim('Post')).toBe('Post');
+    expect(names.claim('Post')).toBe('Post2');
+    expect(names.claim('Post', 'Document')).toBe('PostDocument');
+  });
+});
+
+describe('GraphQL filters as REST parameters', () => {
+  it('turns filter inputs into filter[field][op] parameters', () => {
+    expect(
+      filterParams({
+        views: { gt: 10, lte: 20.5 },
+        title: { contains: 'x', eq: null },
+        featured: { eq: false },
+        tags: { in: ['a', 'b'] },
+        author: { nin: ['1'], where: { name: { starts_with: 'A' }, id: { exists: true } } },
+      }),
+    ).toEqual({
+      'filter[views][gt]': '10',
+      'filter[views][lte]': '20.5',
+      'filter[title][contains]': 'x',
+      'filter[featured][eq]': 'false',
+      'filter[tags][in]': 'a,b',
+      'filter[author][nin]': '1',
+      'filter[author.name][starts_with]': 'A',
+      'filter[author.id][exists]': 'true',
+    });
+    expect(filterParams(null)).toEqual({});
+  });
+
+  it('refuses lists REST could not express', () => {
+    expect(() => filterParams({ title: { in: ['a,b'] } })).toThrow('filter.title.in values cannot contain commas');
+    expect(() => filterParams({ title: { nin: [] } })).toThrow('filter.title.nin must list at least one value');
+  });
+});
+
+describe('offset paging over the page-based list', () => {
+  it('covers any offset with one page, or two adjacent ones', () => {
+    expect(pagesFor(0, 25)).toEqual({ size: 25, pages: [1], skip: 0 });
+    expect(pagesFor(50, 25)).toEqual({ size: 25, pages: [3], skip: 0 });
+    expect(pagesFor(5, 10)).toEqual({ size: 15, pages: [1], skip: 5 });
+    expect(pagesFor(1005, 100)).toEqual({ size: 100, pages: [11, 12], skip: 5 });
+    for (let offset = 0; offset < 300; offset += 7) {
+      for (const limit of [1, 3, 10, 33, 100]) {
+        const { size, pages, skip } = pagesFor(offset, limit);
+        const first = ((pages[0] ?? 1) - 1) * size;
+        expect(first + skip).toBe(offset);
+        expect(pages.length * size - skip).toBeGreaterThanOrEqual(limit);
+        expect(size).toBeLessThanOrEqual(100);
+      }
+    }
+  });
+});

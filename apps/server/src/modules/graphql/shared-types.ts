@@ -1,0 +1,115 @@
+import {
+  GraphQLBoolean,
+  GraphQLEnumType,
+  GraphQLFloat,
+  GraphQLID,
+  GraphQLInputObjectType,
+  type GraphQLInputType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  GraphQLString,
+  Kind,
+  type ValueNode,
+} from 'graphql';
+
+function literalValue(node: ValueNode, variables: Record<string, unknown> | null | undefined): unknown {
+  switch (node.kind) {
+    case Kind.STRING:
+    case Kind.BOOLEAN:
+    case Kind.ENUM:
+      return node.value;
+    case Kind.INT:
+    case Kind.FLOAT:
+      return Number(node.value);
+    case Kind.NULL:
+      return null;
+    case Kind.LIST:
+      return node.values.map((value) => literalValue(value, variables));
+    case Kind.OBJECT:
+      return Object.fromEntries(node.fields.map((field) => [field.name.value, literalValue(field.value, variables)]));
+    case Kind.VARIABLE:
+      return variables?.[node.name.value];
+  }
+}
+
+/** Any JSON value: json fields, and blocks in inputs (input unions do not exist in GraphQL). */
+export const JsonScalar = new GraphQLScalarType({
+  name: 'JSON',
+  description: 'Any JSON value.',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: literalValue,
+});
+
+/**
+ * A media field's value. Only the id for now: the media library's Asset (url, type, size, alt)
+ * will add its fields here without breaking queries.
+ */
+export const AssetType = new GraphQLObjectType<{ id: string }>({
+  name: 'Asset',
+  description: 'A media asset (only its id until the media library lands).',
+  fields: { id: { type: new GraphQLNonNull(GraphQLID) } },
+});
+
+export const DocumentStatusEnum = new GraphQLEnumType({
+  name: 'DocumentStatus',
+  description: 'draft (never published, or unpublished), published, or changed (published, with newer edits).',
+  values: { draft: {}, published: {}, changed: {} },
+});
+
+export const ReadStatusEnum = new GraphQLEnumType({
+  name: 'ReadStatus',
+  description:
+    'Which documents to read, as REST `status`: `published` reads the published snapshots; draft, changed and deleted (the trash) need preview access.',
+  values: { draft: {}, published: {}, changed: {}, deleted: {} },
+});
+
+function operatorFilter(name: string, valueType: GraphQLInputType, description: string): GraphQLInputObjectType {
+  const list = new GraphQLList(new GraphQLNonNull(valueType));
+  return new GraphQLInputObjectType({
+    name,
+    description,
+    fields: {
+      eq: { type: valueType },
+      ne: { type: valueType },
+      gt: { type: valueType },
+      gte: { type: valueType },
+      lt: { type: valueType },
+      lte: { type: valueType },
+      in: { type: list },
+      nin: { type: list },
+      contains: { type: valueType },
+      starts_with: { type: valueType },
+      exists: { type: GraphQLBoolean },
+    },
+  });
+}
+
+const OPERATORS =
+  'The REST list operators; which apply depends on the field type, as in REST (an operator that does not apply is a VALIDATION_FAILED error).';
+
+export const StringFilter = operatorFilter(
+  'StringFilter',
+  GraphQLString,
+  `Conditions on a text, date, datetime or select value. ${OPERATORS}`,
+);
+export const IntFilter = operatorFilter('IntFilter', GraphQLInt, `Conditions on an integer value. ${OPERATORS}`);
+export const FloatFilter = operatorFilter('FloatFilter', GraphQLFloat, `Conditions on a number value. ${OPERATORS}`);
+export const BooleanFilter = operatorFilter('BooleanFilter', GraphQLBoolean, `Conditions on a boolean. ${OPERATORS}`);
+export const IdFilter = operatorFilter(
+  'IDFilter',
+  GraphQLID,
+  `Conditions on an id, a reference or a media field. ${OPERATORS}`,
+);
+
+export const ExistsFilter = new GraphQLInputObjectType({
+  name: 'ExistsFilter',
+  description: 'json and blocks fields can only be tested for presence.',
+  fields: { exists: { type: GraphQLBoolean } },
+});
+
+/** The operators of reference filters, besides `where` (see the schema builder). */
+export const idOperatorFields = () => IdFilter.getFields();

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { MediaFileParams, MediaTransformQuery } from '@plinth/contract';
+import type { MediaService } from './media.service.js';
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
+
+/**
+ * Public file delivery at the root: `GET /media/:projectId/:assetId/:filename`, with optional
+ * image transforms (`w`, `h`, `fit`, `format`, `q`) and byte ranges. No credential: the ids
+ * are the address, and an asset of another project is a 404.
+ */
+export const mediaFileRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = async (app, { media }) => {
+  app.get('/media/:projectId/:assetId/:filename', {
+    schema: {
+      tags: ['media'],
+      summary: 'A media file, or a transformed variant of an image',
+      params: MediaFileParams,
+      querystring: MediaTransformQuery,
+    },
+    handler: async (request, reply) => {
+      const answer = await media.files.serve({
+        projectId: request.params.projectId,
+        assetId: request.params.assetId,
+        transform: request.query,
+        range: header(request.headers.range),
+        ifNoneMatch: header(request.headers['if-none-match']),
+        ifRange: header(request.headers['if-range']),
+      });
+      reply.status(answer.status).headers(answer.headers);
+      if (answer.status === 416) {
+        return reply.type('application/json; charset=utf-8').send({
+          statusCode: 416,
+          error: 'Range Not Satisfiable',
+          code: 'RANGE_NOT_SATISFIABLE',
+          message: 'The requested range is outside the file',
+        });
+      }
+      return reply.send(answer.body);
+    },
+  });
+};

@@ -1,0 +1,241 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { MediaFormat, MediaTransformQuery } from '@plinth/contract';
+import type { AppContext } from '../../context.js';
+import type { MediaAssetRow } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { isInlineSafe, isRasterImage } from './file-types.js';
+import { type ImageWorkers, type TransformSpec, transformImage } from './images.js';
+import type { MediaRepository } from './media.repository.js';
+import type { ByteRange, MediaStorage } from './media-storage.js';
+
+/**
+ * Generated variants kept per asset. Past this, new variants are still produced but served
+ * without being stored, so nobody can fill the disk by asking for every width.
+ */
+export const MAX_VARIANTS_PER_ASSET = 50;
+
+const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+/** Nothing a file could contain runs as a page of this origin, whatever a browser makes of it. */
+const SANDBOX = "default-src 'none'; sandbox";
+
+const FORMAT_OF: Record<string, MediaFormat> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+};
+
+/** What the route sends: a status, headers and a body (no Fastify types here). */
+export interface FileAnswer {
+  status: 200 | 206 | 304 | 416;
+  headers: Record<string, string>;
+  body: Readable | Buffer | null;
+}
+
+export interface FileRequest {
+  projectId: string;
+  assetId: string;
+  transform: MediaTransformQuery;
+  range?: string | undefined;
+  ifNoneMatch?: string | undefined;
+  ifRange?: string | undefined;
+}
+
+/** `If-None-Match` holds our ETag (or `*`); weak and strong forms compare alike. */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
+
+/**
+ * One byte range of `size` bytes, or null to send the whole file (no header, a malformed one,
+ * or several ranges, which RFC 9110 lets a server answer in full), or 'unsatisfiable'.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, from = '', to = ''] = match;
+  if (from === '' && to === '') return null;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** `Content-Disposition` with an ASCII fallback and the exact UTF-8 name (RFC 6266). */
+function disposition(kind: 'inline' | 'attachment', filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+const contentType = (mime: string) => (mime.startsWith('text/') ? `${mime}; charset=utf-8` : mime);
+
+/**
+ * Delivery of `/media/:projectId/:assetId/:filename`: originals (with ranges) and image
+ * transforms, cached in storage, with immutable cache headers and ETags.
+ */
+export class MediaFiles {
+  /** Variants being generated now, so a burst for the same one does the work once. */
+  private readonly inFlight = new Map<string, Promise<Buffer>>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly repository: MediaRepository,
+    private readonly storage: MediaStorage,
+    private readonly images: ImageWorkers,
+  ) {}
+
+  private headers(row: MediaAssetRow, mime: string, etag: string): Record<string, string> {
+    return {
+      'cache-control': CACHE_FOREVER,
+      etag,
+      'content-type': contentType(mime),
+      'content-disposition': disposition(isInlineSafe(mime) ? 'inline' : 'attachment', row.filename),
+      'content-security-policy': SANDBOX,
+      'x-content-type-options': 'nosniff',
+      // Public files: any site may embed them, and read them from scripts (canvas, fetch).
+      'cross-origin-resource-policy': 'cross-origin',
+      'access-control-allow-origin': '*',
+    };
+  }
+
+  async serve(request: FileRequest): Promise<FileAnswer> {
+    const row = await this.repository.findServable(request.projectId, request.assetId);
+    if (!row) throw notFound('File');
+    const { w, h, fit, format, q } = request.transform;
+    const transformed = [w, h, fit, format, q].some((value) => value !== undefined);
+    return transformed ? this.serveVariant(row, request) : this.serveOriginal(row, request);
+  }
+
+  private async serveOriginal(row: MediaAssetRow, request: FileRequest): Promise<FileAnswer> {
+    const etag = `"${row.sha256.slice(0, 32)}"`;
+    const headers = { ...this.headers(row, row.mime_type, etag), 'accept-ranges': 'bytes' };
+    if (matches(request.ifNoneMatch, etag)) return { status: 304, headers, body: null };
+    const size = Number(row.size);
+    // If-Range: the client's copy must still be this file for a part of it to make sense.
+    const rangeHeader = request.ifRange === undefined || request.ifRange === etag ? request.range : undefined;
+    const range = parseRange(rangeHeader, size);
+    if (range === 'unsatisfiable') {
+      return { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` }, body: null };
+    }
+    const body = await this.storage.read(row.storage_key, range ?? undefined);
+    if (!body) throw notFound('File');
+    if (range) {
+      return {
+        status: 206,
+        headers: {
+          ...headers,
+          'content-range': `bytes ${range.start}-${range.end}/${size}`,
+          'content-length': String(range.end - range.start + 1),
+        },
+        body,
+      };
+    }
+    return { status: 200, headers: { ...headers, 'content-length': String(size) }, body };
+  }
+
+  private spec(row: MediaAssetRow, query: MediaTransformQuery): TransformSpec {
+    const format = query.format ?? FORMAT_OF[row.mime_type] ?? 'png';
+    const width = query.w ?? null;
+    const height = query.h ?? null;
+    const fit = query.fit ?? 'cover';
+    const focal =
+      fit === 'cover' && width !== null && height !== null && row.focal_x !== null && row.focal_y !== null
+        ? { x: Number(row.focal_x), y: Number(row.focal_y) }
+        : null;
+    // PNG is lossless: a quality would only make identical variants under different names.
+    return { width, height, fit, format, quality: format === 'png' ? null : (query.q ?? null), focalPoint: focal };
+  }
+
+  /** A variant's name: every input that changes its bytes, and nothing else. */
+  private variantName(spec: TransformSpec): string {
+    const focal = spec.focalPoint ? `-focal${spec.focalPoint.x.toFixed(4)}_${spec.focalPoint.y.toFixed(4)}` : '';
+    return `${spec.width ?? 'auto'}x${spec.height ?? 'auto'}-${spec.fit}-q${spec.quality ?? 'auto'}${focal}.${spec.format}`;
+  }
+
+  private async serveVariant(row: MediaAssetRow, request: FileRequest): Promise<FileAnswer> {
+    if (!isRasterImage(row.mime_type)) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'Transforms (w, h, fit, format, q) apply to JPEG, PNG, WebP, AVIF, GIF and TIFF images only',
+      );
+    }
+    const spec = this.spec(row, request.transform);
+    const name = this.variantName(spec);
+    const key = `${row.project_id}/${row.id}/variants/${name}`;
+    const etag = `"${row.sha256.slice(0, 16)}-${createHash('sha256').update(name).digest('hex').slice(0, 16)}"`;
+    const headers = this.headers(row, `image/${spec.format}`, etag);
+    if (matches(request.ifNoneMatch, etag)) return { status: 304, headers, body: null };
+    const size = await this.repository.variantSize(row.id, name);
+    if (size !== null) {
+      const cached = await this.storage.read(key);
+      if (cached) return { status: 200, headers: { ...headers, 'content-length': String(size) }, body: cached };
+    }
+    const body = await this.generate(row, spec, name, key);
+    return { status: 200, headers: { ...headers, 'content-length': String(body.length) }, body };
+  }
+
+  private generate(row: MediaAssetRow, spec: TransformSpec, name: string, key: string): Promise<Buffer> {
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const work = this.runTransform(row, spec, name, key).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, work);
+    return work;
+  }
+
+  private async runTransform(row: MediaAssetRow, spec: TransformSpec, name: string, key: string): Promise<Buffer> {
+    const output = await this.images.run(async () => transformImage(await this.input(row), spec));
+    // Past the bound the variant is served but not kept (a CDN in front still caches it).
+    if ((await this.repository.countVariants(row.id)) < MAX_VARIANTS_PER_ASSET) {
+      await this.storage.putBuffer(key, output, `image/${spec.format}`);
+      await this.repository.insertVariant({
+        asset_id: row.id,
+        variant: name,
+        size: output.length,
+        created_at: this.ctx.clock().toISOString(),
+      });
+    }
+    return output;
+  }
+
+  /** The original for sharp: a path on disk storage, else its bytes (bounded by the upload limit). */
+  private async input(row: MediaAssetRow): Promise<string | Buffer> {
+    const local = this.storage.localPath(row.storage_key);
+    if (local) return local;
+    const stream = await this.storage.read(row.storage_key);
+    if (!stream) throw notFound('File');
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /** Forgets cover crops made for an earlier focal point. */
+  async dropFocalVariants(row: MediaAssetRow): Promise<void> {
+    const names = await this.repository.listVariants(row.id);
+    for (const name of names.filter((candidate) => candidate.includes('-focal'))) {
+      await this.storage.delete(`${row.project_id}/${row.id}/variants/${name}`);
+      await this.repository.deleteVariant(row.id, name);
+    }
+  }
+
+  /** Removes an asset's original and variants from storage (after its row was marked deleted). */
+  async removeAll(row: MediaAssetRow): Promise<void> {
+    try {
+      await this.storage.deletePrefix(`${row.project_id}/${row.id}/`);
+      await this.repository.deleteVariants(row.id);
+    } catch (error) {
+      // The deletion stands; a leftover file is logged for an operator rather than failing it.
+      this.ctx.log.warn({ err: error, assetId: row.id }, 'could not remove media files');
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  Asset,
+  DataOf,
+  DeleteAssetQuery,
+  ListMediaQuery,
+  ListOf,
+  MediaParams,
+  MediaReadQuery,
+  ProjectParams,
+  UpdateAssetBody,
+} from '@plinth/contract';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.js';
+import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
+import type { ModuleDeps } from '../module-deps.js';
+import type { MediaService, UploadPart } from './media.service.js';
+
+const tags = ['media'];
+/** Room for the multipart boundaries, headers and the small `alt` and `folder` fields. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** The request's multipart parts as the service takes them; parser failures become 400s. */
+async function* partsOf(request: FastifyRequest): AsyncIterable<UploadPart> {
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const stream = part.file;
+        yield {
+          type: 'file',
+          name: part.fieldname,
+          filename: part.filename,
+          stream,
+          truncated: () => stream.truncated,
+        };
+      } else {
+        yield { type: 'field', name: part.fieldname, value: String(part.value), truncated: part.valueTruncated };
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new AppError('VALIDATION_FAILED', 'Send one "file" part, with optional "alt" and "folder" fields');
+    }
+    throw new AppError('VALIDATION_FAILED', 'The multipart body could not be read');
+  }
+}
+
+/**
+ * The media library under /api/v1: upload, list, read, update, delete. Files themselves are
+ * served by `mediaFileRoutes`, outside the API prefix.
+ */
+export const mediaRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { media: MediaService }> = async (
+  app,
+  { ctx, access, media },
+) => {
+  // Registered here, so only these routes parse multipart bodies.
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: ctx.config.maxUploadBytes,
+      files: 2,
+      fields: 4,
+      fieldSize: 4000,
+      parts: 8,
+      headerPairs: 100,
+    },
+  });
+  const base = '/projects/:projectId/media';
+
+  app.post(base, {
+    config: { idempotent: true },
+    schema: {
+      tags,
+      security: bearer,
+      summary: 'Upload a file (multipart: file, optional alt and folder)',
+      consumes: ['multipart/form-data'],
+      params: ProjectParams,
+      querystring: MediaReadQuery,
+      response: { 201: DataOf(Asset), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const grant = await access.authorize(request, request.params.projectId, 'media.create');
+      if (!request.isMultipart()) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data, in a part named "file"');
+      }
+      // A declared length far past the limit is refused before a byte is read.
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > ctx.config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES) {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than the upload limit');
+      }
+      const asset = await media.upload(grant, partsOf(request), request.query.locale);
+      return reply.status(201).send({ data: asset });
+    },
+  });
+
+  app.get(base, {
+    schema: {
+      tags,
+      security: bearer,
+      params: ProjectParams,
+      querystring: ListMediaQuery,
+      response: { 200: ListOf(Asset), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'media.read');
+      return media.list(grant, request.query);
+    },
+  });
+
+  app.get(`${base}/:assetId`, {
+    schema: {
+      tags,
+      security: bearer,
+      params: MediaParams,
+      querystring: MediaReadQuery,
+      response: { 200: DataOf(Asset), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'media.read');
+      return { data: await media.get(grant, request.params.assetId, request.query.locale) };
+    },
+  });
+
+  app.patch(`${base}/:assetId`, {
+    schema: {
+      tags,
+      security: bearer,
+      params: MediaParams,
+      querystring: MediaReadQuery,
+      body: UpdateAssetBody,
+      response: { 200: DataOf(Asset), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'media.update_own');
+      return { data: await media.update(grant, request.params.assetId, request.body, request.query.locale) };
+    },
+  });
+
+  app.delete(`${base}/:assetId`, {
+    schema: {
+      tags,
+      security: bearer,
+      params: MediaParams,
+      querystring: DeleteAssetQuery,
+      response: { 204: NoContent, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const grant = await access.authorize(request, request.params.projectId, 'media.update_own');
+      await media.delete(grant, request.params.assetId, request.query.force === true);
+      return reply.status(204).send(null);
+    },
+  });
+};

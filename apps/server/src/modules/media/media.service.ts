@@ -1,0 +1,447 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  type Asset,
+  type ListMediaQuery,
+  MEDIA_FOLDER_PATTERN,
+  type PlanId,
+  type UpdateAssetBody,
+} from '@plinth/contract';
+import type { AppContext } from '../../context.js';
+import type { MediaAssetRow, MediaAssetUpdate } from '../../db/schema.js';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { listMeta, pageOf } from '../../lib/pagination.js';
+import { AuditService } from '../audit/audit.service.js';
+import type { ProjectGrant } from '../projects/project-access.js';
+import { planLimits } from '../usage/plans.js';
+import { recordEvent } from '../webhooks/webhook-events.js';
+import { type AltTexts, type AssetView, altTexts, toAsset } from './asset.mapper.js';
+import { detectType, isRasterImage } from './file-types.js';
+import { type ImageInfo, ImageWorkers, readImageInfo } from './images.js';
+import { MediaRepository } from './media.repository.js';
+import { MediaFiles } from './media-files.js';
+import { createStorage, type MediaStorage } from './media-storage.js';
+
+/** One part of a multipart upload, as the route hands it over (no Fastify types here). */
+export type UploadPart =
+  | { type: 'field'; name: string; value: string; truncated: boolean }
+  | {
+      type: 'file';
+      name: string;
+      filename: string;
+      stream: Readable;
+      /** True once the stream stopped at the upload size limit. */
+      truncated: () => boolean;
+    };
+
+const UPLOAD_FIELDS = new Set(['alt', 'folder']);
+/** The folder rule of the contract, for the multipart `folder` field (bodies are checked by schema). */
+const FOLDER = new RegExp(MEDIA_FOLDER_PATTERN, 'u');
+const MAX_FILENAME = 255;
+
+/** A name as given by a browser, made safe to show and to put in a URL and a header. */
+export function cleanFilename(raw: string): string {
+  const base = raw.normalize('NFC').split(/[/\\]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (clean === '' || clean === '.' || clean === '..') return 'file';
+  if (clean.length <= MAX_FILENAME) return clean;
+  const dot = clean.lastIndexOf('.');
+  const extension = dot > 0 && clean.length - dot <= 16 ? clean.slice(dot) : '';
+  return clean.slice(0, MAX_FILENAME - extension.length) + extension;
+}
+
+const searchText = (filename: string, alt: AltTexts) => [filename, ...Object.values(alt)].join(' ').toLowerCase();
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+interface Spooled {
+  file: string;
+  size: number;
+  sha256: string;
+  tooLarge: boolean;
+  overQuota: boolean;
+}
+
+/**
+ * The media library: uploads, the list, alt texts and folders, deletion, and (through `files`)
+ * delivery with image transforms. Routes parse and authorize; the rules live here.
+ */
+export class MediaService {
+  readonly repository: MediaRepository;
+  readonly storage: MediaStorage;
+  readonly files: MediaFiles;
+  private readonly audit: AuditService;
+  private readonly tmpDir: string;
+  /** One bound for all sharp work of this server: upload measurements and transforms. */
+  private readonly images = new ImageWorkers();
+
+  constructor(
+    private readonly ctx: AppContext,
+    storage?: MediaStorage,
+  ) {
+    this.repository = new MediaRepository(ctx.db, ctx.dialect);
+    this.storage = storage ?? createStorage(ctx.config.storage);
+    this.files = new MediaFiles(ctx, this.repository, this.storage, this.images);
+    this.audit = new AuditService(ctx);
+    // Beside the media folder, so a finished upload is a rename rather than a copy.
+    this.tmpDir = path.join(ctx.config.dataDir, 'tmp', 'uploads');
+  }
+
+  private view(grant: ProjectGrant, locale: string | undefined): AssetView {
+    const project = grant.project;
+    if (locale !== undefined && locale !== '*' && !project.locales.includes(locale)) {
+      throw fieldError('locale', `must be one of the project's locales (${project.locales.join(', ')})`);
+    }
+    return {
+      publicUrl: this.ctx.config.publicUrl,
+      locale: locale ?? project.defaultLocale,
+      defaultLocale: project.defaultLocale,
+    };
+  }
+
+  /** The media storage of a plan (`GET /plans`), in bytes; null is unlimited (Enterprise). */
+  quotaOf(plan: PlanId): number | null {
+    return planLimits(plan)?.media_bytes ?? null;
+  }
+
+  /** Bytes the project's live files take (for the usage page). */
+  usedBytes(projectId: string): Promise<number> {
+    return this.repository.usedBytes(this.ctx.db, projectId);
+  }
+
+  /**
+   * Writes an uploaded stream to a temporary file while counting and hashing it. Past the
+   * size limit busboy stops the stream; past the quota the bytes are read and dropped, so the
+   * request still completes and nothing is kept.
+   */
+  private async spool(stream: Readable, remaining: number, truncated: () => boolean): Promise<Spooled> {
+    await fsp.mkdir(this.tmpDir, { recursive: true });
+    const file = path.join(this.tmpDir, `${newId()}.part`);
+    const hash = createHash('sha256');
+    let size = 0;
+    let overQuota = false;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (size > remaining) overQuota = true;
+        if (overQuota) return done();
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(stream, counter, fs.createWriteStream(file, { flags: 'wx' }));
+    } catch (error) {
+      await fsp.rm(file, { force: true });
+      // Disk errors are ours (500); anything else is a body that broke off or is malformed.
+      if (error instanceof AppError || (error as NodeJS.ErrnoException).syscall) throw error;
+      throw new AppError('VALIDATION_FAILED', 'The upload ended before the file was complete');
+    }
+    return { file, size, sha256: hash.digest('hex'), tooLarge: truncated(), overQuota };
+  }
+
+  /**
+   * Stores one uploaded file (multipart `file`, with optional `alt` and `folder` fields). The
+   * type comes from the bytes; images are measured. Too large (413 PAYLOAD_TOO_LARGE) or past
+   * the plan's storage (413 STORAGE_QUOTA_EXCEEDED): nothing is kept.
+   */
+  async upload(grant: ProjectGrant, parts: AsyncIterable<UploadPart>, locale?: string): Promise<Asset> {
+    const view = this.view(grant, locale);
+    const project = grant.project;
+    const quota = this.quotaOf(project.plan);
+    const remaining =
+      quota === null ? Number.POSITIVE_INFINITY : quota - (await this.repository.usedBytes(this.ctx.db, project.id));
+    const fields = new Map<string, string>();
+    let upload: (Spooled & { filename: string }) | null = null;
+    try {
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (!UPLOAD_FIELDS.has(part.name)) throw fieldError(part.name, 'is not allowed');
+          if (fields.has(part.name)) throw fieldError(part.name, 'must be given once');
+          if (part.truncated) throw fieldError(part.name, 'is too long');
+          fields.set(part.name, part.value);
+          continue;
+        }
+        if (part.name !== 'file') {
+          part.stream.resume();
+          throw fieldError(part.name, 'is not allowed; send the file as "file"');
+        }
+        if (upload) throw fieldError('file', 'must be one file');
+        upload = { ...(await this.spool(part.stream, remaining, part.truncated)), filename: part.filename };
+      }
+      if (!upload) throw fieldError('file', 'is required');
+      if (upload.tooLarge) {
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `The file is larger than the upload limit of ${megabytes(this.ctx.config.maxUploadBytes)}`,
+        );
+      }
+      if (upload.overQuota) throw this.quotaExceeded(quota ?? 0);
+      if (upload.size === 0) throw fieldError('file', 'is empty');
+      return await this.store(grant, upload, fields, view);
+    } finally {
+      if (upload) await fsp.rm(upload.file, { force: true });
+    }
+  }
+
+  private quotaExceeded(quota: number): AppError {
+    return new AppError(
+      'STORAGE_QUOTA_EXCEEDED',
+      `This upload would exceed your plan's media storage of ${megabytes(quota)}; delete files or upgrade the plan`,
+    );
+  }
+
+  private async store(
+    grant: ProjectGrant,
+    upload: Spooled & { filename: string },
+    fields: Map<string, string>,
+    view: AssetView,
+  ): Promise<Asset> {
+    const project = grant.project;
+    const filename = cleanFilename(upload.filename);
+    const folderField = fields.get('folder')?.trim();
+    const folder = folderField ? folderField : null;
+    if (folder !== null && (folder.length > 255 || !FOLDER.test(folder))) {
+      throw fieldError('folder', 'must be names separated by "/", without control characters');
+    }
+    const altField = fields.get('alt')?.trim();
+    if (altField !== undefined && altField.length > 1000) throw fieldError('alt', 'must be at most 1000 characters');
+    const alt: AltTexts = altField ? { [view.locale === '*' ? project.defaultLocale : view.locale]: altField } : {};
+
+    const type = await detectType(upload.file, filename);
+    let image: ImageInfo | null = null;
+    if (isRasterImage(type.mime)) image = await this.images.run(() => readImageInfo(upload.file));
+
+    const id = newId();
+    const key = `${project.id}/${id}/original`;
+    const now = this.ctx.clock().toISOString();
+    const principal = grant.principal;
+    const row: MediaAssetRow = {
+      id,
+      project_id: project.id,
+      filename,
+      mime_type: type.mime,
+      kind: type.kind,
+      size: upload.size,
+      width: image?.width ?? null,
+      height: image?.height ?? null,
+      dominant_color: image?.dominantColor ?? null,
+      alt: JSON.stringify(alt),
+      folder,
+      focal_x: null,
+      focal_y: null,
+      sha256: upload.sha256,
+      storage_key: key,
+      search_text: searchText(filename, alt),
+      created_at: now,
+      updated_at: now,
+      created_by: principal.kind === 'user' ? principal.userId : null,
+      created_by_token: principal.kind === 'token' ? principal.tokenId : null,
+      deleted_at: null,
+    };
+    await this.storage.putFile(key, upload.file, { contentType: type.mime, size: upload.size });
+    try {
+      await this.ctx.db.transaction().execute(async (trx) => {
+        // Checked again under the project's lock: concurrent uploads cannot overshoot together.
+        await this.repository.lockProject(trx, project.id);
+        const quota = this.quotaOf(project.plan);
+        if (quota !== null && (await this.repository.usedBytes(trx, project.id)) + upload.size > quota) {
+          throw this.quotaExceeded(quota);
+        }
+        await this.repository.insert(trx, row);
+        await this.audit.record(
+          trx,
+          { principal, ip: grant.ip },
+          {
+            projectId: project.id,
+            action: 'media.created',
+            target: { type: 'media', id },
+            details: { filename, mime_type: type.mime, size: upload.size },
+          },
+        );
+        await recordEvent(trx, this.ctx, {
+          projectId: project.id,
+          event: 'media.created',
+          collection: null,
+          payload: toAsset(row, { ...view, locale: '*' }),
+        });
+      });
+    } catch (error) {
+      await this.storage.delete(key).catch((cleanup) => this.ctx.log.warn({ err: cleanup, key }, 'orphan media file'));
+      throw error;
+    }
+    return toAsset(row, view);
+  }
+
+  async list(grant: ProjectGrant, query: ListMediaQuery) {
+    const view = this.view(grant, query.locale);
+    const page = pageOf(query);
+    const { rows, total } = await this.repository.list(
+      grant.project.id,
+      {
+        ...(query.q?.trim() ? { q: query.q.trim().toLowerCase() } : {}),
+        ...(query.type ? { kind: query.type } : {}),
+        ...(query.folder !== undefined ? { folder: query.folder } : {}),
+      },
+      page,
+    );
+    return { data: rows.map((row) => toAsset(row, view)), meta: listMeta(page, total) };
+  }
+
+  private async find(grant: ProjectGrant, assetId: string): Promise<MediaAssetRow> {
+    const row = await this.repository.findLive(grant.project.id, assetId);
+    if (!row) throw notFound('Media file');
+    return row;
+  }
+
+  async get(grant: ProjectGrant, assetId: string, locale?: string): Promise<Asset> {
+    const view = this.view(grant, locale);
+    return toAsset(await this.find(grant, assetId), view);
+  }
+
+  /** Authors change their own files only; editors and up (and media:write tokens) any file. */
+  private checkOwner(grant: ProjectGrant, row: MediaAssetRow): void {
+    if (grant.can('media.update_any')) return;
+    const principal = grant.principal;
+    if (principal.kind === 'user' && row.created_by === principal.userId) return;
+    throw forbidden('You can only change media files you uploaded');
+  }
+
+  private mergeAlt(grant: ProjectGrant, current: AltTexts, alt: UpdateAssetBody['alt'], locale: string): AltTexts {
+    if (alt === undefined) return current;
+    if (alt === null) return {};
+    if (typeof alt === 'string') {
+      const next = { ...current };
+      if (alt.trim() === '') delete next[locale];
+      else next[locale] = alt.trim();
+      return next;
+    }
+    const next = { ...current };
+    for (const [key, text] of Object.entries(alt)) {
+      if (!grant.project.locales.includes(key)) {
+        throw fieldError(`alt.${key}`, `is not a locale of this project (${grant.project.locales.join(', ')})`);
+      }
+      if (text === null || text === undefined || text.trim() === '') delete next[key];
+      else next[key] = text.trim();
+    }
+    return next;
+  }
+
+  /**
+   * Changes alt texts, folder, file name or focal point. A string `alt` is the text of `locale`
+   * (the project's default locale when absent).
+   */
+  async update(grant: ProjectGrant, assetId: string, body: UpdateAssetBody, locale?: string): Promise<Asset> {
+    const view = this.view(grant, locale);
+    const row = await this.find(grant, assetId);
+    this.checkOwner(grant, row);
+    const altLocale = view.locale === '*' ? grant.project.defaultLocale : view.locale;
+    const alt = this.mergeAlt(grant, altTexts(row), body.alt, altLocale);
+    const filename = body.filename === undefined ? row.filename : cleanFilename(body.filename);
+    if (body.filename !== undefined && filename !== body.filename.trim()) {
+      throw fieldError('filename', 'must be a file name without folders or control characters');
+    }
+    if (body.focal_point && row.kind !== 'image') throw fieldError('focal_point', 'applies to images only');
+    const changes: MediaAssetUpdate = {
+      alt: JSON.stringify(alt),
+      filename,
+      search_text: searchText(filename, alt),
+      updated_at: this.ctx.clock().toISOString(),
+      ...(body.folder !== undefined ? { folder: body.folder === null ? null : body.folder.trim() } : {}),
+      ...(body.focal_point !== undefined
+        ? { focal_x: body.focal_point?.x ?? null, focal_y: body.focal_point?.y ?? null }
+        : {}),
+    };
+    const changed = Object.keys(body).filter((key) => body[key as keyof UpdateAssetBody] !== undefined);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await this.repository.update(trx, row.id, changes);
+      await this.audit.record(
+        trx,
+        { principal: grant.principal, ip: grant.ip },
+        {
+          projectId: grant.project.id,
+          action: 'media.updated',
+          target: { type: 'media', id: row.id },
+          details: { changed },
+        },
+      );
+      await recordEvent(trx, this.ctx, {
+        projectId: grant.project.id,
+        event: 'media.updated',
+        collection: null,
+        payload: toAsset({ ...row, ...changes } as MediaAssetRow, { ...view, locale: '*' }),
+      });
+    });
+    if (body.focal_point !== undefined) await this.files.dropFocalVariants(row);
+    // Documents that populate this asset show its alt text and name.
+    this.ctx.delivery.invalidate(grant.project.id);
+    return toAsset({ ...row, ...changes } as MediaAssetRow, view);
+  }
+
+  /**
+   * Deletes a file. While a published document uses it the answer is 409, unless `force`:
+   * readers would otherwise get a broken image.
+   */
+  async delete(grant: ProjectGrant, assetId: string, force: boolean): Promise<void> {
+    const row = await this.find(grant, assetId);
+    this.checkOwner(grant, row);
+    if (!force) {
+      const references = await this.repository.countPublishedReferences(grant.project.id, row.id);
+      if (references > 0) {
+        throw conflict(
+          `This file is used by ${references} published document${references === 1 ? '' : 's'}; ` +
+            'remove it from them first, or delete it anyway with ?force=true',
+        );
+      }
+    }
+    const now = this.ctx.clock().toISOString();
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await this.repository.markDeleted(trx, row.id, now);
+      await this.audit.record(
+        trx,
+        { principal: grant.principal, ip: grant.ip },
+        {
+          projectId: grant.project.id,
+          action: 'media.deleted',
+          target: { type: 'media', id: row.id },
+          details: { filename: row.filename, size: Number(row.size), forced: force },
+        },
+      );
+      await recordEvent(trx, this.ctx, {
+        projectId: grant.project.id,
+        event: 'media.deleted',
+        collection: null,
+        payload: { id: row.id, filename: row.filename },
+      });
+    });
+    this.ctx.delivery.invalidate(grant.project.id);
+    // The row stays as a tombstone for the audit trail; the bytes go (and stop counting).
+    await this.files.removeAll(row);
+  }
+
+  /**
+   * Live assets of a project by id, in one query, presented as the API shows them; unknown,
+   * deleted and other projects' ids are absent from the map. For documents: media-field
+   * validation (does the id exist here?) and `populate`.
+   * @example const assets = await media.findLiveAssets(projectId, ['0190…'], { locale: 'en', defaultLocale: 'en' });
+   */
+  async findLiveAssets(
+    projectId: string,
+    ids: readonly string[],
+    options: { locale: string; defaultLocale: string },
+  ): Promise<Map<string, Asset>> {
+    const rows = await this.repository.findLiveMany(projectId, ids);
+    const view = { publicUrl: this.ctx.config.publicUrl, ...options };
+    return new Map(rows.map((row) => [row.id, toAsset(row, view)]));
+  }
+
+  async close(): Promise<void> {
+    await this.storage.close();
+  }
+}

@@ -1,0 +1,44 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AppError } from '../../lib/errors.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import type { ModuleDeps } from '../module-deps.js';
+import type { StatusMonitor } from './status-monitor.js';
+
+const tags = ['operations'];
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** `GET /metrics` in the Prometheus text format; `Authorization: Bearer <PLINTH_METRICS_TOKEN>` when that is set. */
+export const metricsRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { monitor: StatusMonitor }> = async (
+  app,
+  { ctx, monitor },
+) => {
+  const token = ctx.config.metricsToken;
+  app.get('/metrics', {
+    schema: {
+      tags,
+      description:
+        'Prometheus metrics: requests and latency by route pattern, job queue depth, database pool, process defaults. Needs `Authorization: Bearer <PLINTH_METRICS_TOKEN>` when that variable is set.',
+      response: { 200: Type.String(), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      if (token !== null) {
+        const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+        if (!match?.[1] || !sameSecret(match[1], token)) {
+          throw new AppError('UNAUTHENTICATED', 'A valid metrics token is required', undefined, {
+            'WWW-Authenticate': 'Bearer realm="metrics"',
+          });
+        }
+      }
+      reply.header('Content-Type', monitor.prometheus.contentType);
+      reply.header('Cache-Control', 'no-store');
+      return monitor.prometheus.text();
+    },
+  });
+};

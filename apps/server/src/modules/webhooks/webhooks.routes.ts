@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CreatedWebhook,
+  CreateWebhookBody,
+  DataOf,
+  Delivery,
+  DeliveryListQuery,
+  DeliveryParams,
+  DeliverySummary,
+  ListOf,
+  PageQuery,
+  ProjectParams,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookParams,
+} from '@plinth/contract';
+import { listMeta, pageOf } from '../../lib/pagination.js';
+import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
+import { SafeHttpClient } from '../../lib/safe-http.js';
+import type { ModuleDeps } from '../module-deps.js';
+import { WebhooksService } from './webhooks.service.js';
+
+const tags = ['webhooks'];
+
+/** The webhooks API of API.md; every route needs `webhooks.manage` (owner, admin, or the token scope). */
+export const webhooksRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx, access }) => {
+  const service = new WebhooksService(ctx, new SafeHttpClient({ allowedHosts: ctx.config.webhookAllowedHosts }));
+  const authorize = (projectId: string, request: Parameters<typeof access.authorize>[0]) =>
+    access.authorize(request, projectId, 'webhooks.manage');
+
+  app.get('/projects/:projectId/webhooks', {
+    schema: {
+      tags,
+      security: bearer,
+      params: ProjectParams,
+      querystring: PageQuery,
+      response: { 200: ListOf(Webhook), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await authorize(request.params.projectId, request);
+      const page = pageOf(request.query);
+      const { items, total } = await service.list(grant, page);
+      return { data: items, meta: listMeta(page, total) };
+    },
+  });
+
+  app.post('/projects/:projectId/webhooks', {
+    schema: {
+      tags,
+      security: bearer,
+      params: ProjectParams,
+      body: CreateWebhookBody,
+      response: { 201: DataOf(CreatedWebhook), ...errorResponses },
+    },
+    config: { idempotent: true },
+    handler: async (request, reply) => {
+      const grant = await authorize(request.params.projectId, request);
+      return reply.status(201).send({ data: await service.create(grant, request.body) });
+    },
+  });
+
+  app.get('/projects/:projectId/webhooks/:webhookId', {
+    schema: { tags, security: bearer, params: WebhookParams, response: { 200: DataOf(Webhook), ...errorResponses } },
+    handler: async (request) => {
+      const grant = await authorize(request.params.projectId, request);
+      return { data: await service.get(grant, request.params.webhookId) };
+    },
+  });
+
+  app.patch('/projects/:projectId/webhooks/:webhookId', {
+    schema: {
+      tags,
+      security: bearer,
+      params: WebhookParams,
+      body: UpdateWebhookBody,
+      response: { 200: DataOf(Webhook), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await authorize(request.params.projectId, request);
+      return { data: await service.update(grant, request.params.webhookId, request.body) };
+    },
+  });
+
+  app.delete('/projects/:projectId/webhooks/:webhookId', {
+    schema: { tags, security: bearer, params: WebhookParams, response: { 204: NoContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      const grant = await authorize(request.params.projectId, request);
+      await service.delete(grant, request.params.webhookId);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/projects/:projectId/webhooks/:webhookId/test', {
+    schema: {
+      tags,
+      security: bearer,
+      params: WebhookParams,
+      response: { 202: DataOf(Delivery), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const grant = await authorize(request.params.projectId, request);
+      return reply.status(202).send({ data: await service.test(grant, request.params.webhookId) });
+    },
+  });
+
+  app.get('/projects/:projectId/webhooks/:webhookId/deliveries', {
+    schema: {
+      tags,
+      security: bearer,
+      params: WebhookParams,
+      querystring: DeliveryListQuery,
+      response: { 200: ListOf(DeliverySummary), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await authorize(request.params.projectId, request);
+      const page = pageOf(request.query);
+      const { items, total } = await service.deliveries(grant, request.params.webhookId, request.query, page);
+      return { data: items, meta: listMeta(page, total) };
+    },
+  });
+
+  app.get('/projects/:projectId/webhooks/:webhookId/deliveries/:deliveryId', {
+    schema: { tags, security: bearer, params: DeliveryParams, response: { 200: DataOf(Delivery), ...errorResponses } },
+    handler: async (request) => {
+      const grant = await authorize(request.params.projectId, request);
+      return { data: await service.delivery(grant, request.params.webhookId, request.params.deliveryId) };
+    },
+  });
+
+  app.post('/projects/:projectId/webhooks/:webhookId/deliveries/:deliveryId/redeliver', {
+    schema: {
+      tags,
+      security: bearer,
+      params: DeliveryParams,
+      response: { 202: DataOf(Delivery), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const grant = await authorize(request.params.projectId, request);
+      const { webhookId, deliveryId } = request.params;
+      return reply.status(202).send({ data: await service.redeliver(grant, webhookId, deliveryId) });
+    },
+  });
+};

@@ -1,0 +1,209 @@
+import type {
+  CreatedWebhook,
+  CreateWebhookBody,
+  Delivery,
+  DeliveryListQuery,
+  DeliverySummary,
+  UpdateWebhookBody,
+  Webhook,
+} from '@plinth/contract';
+import type { AppContext } from '../../context.js';
+import type { WebhookRow } from '../../db/schema.js';
+import { randomSecret } from '../../lib/crypto.js';
+import { AppError, fieldError, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { Page } from '../../lib/pagination.js';
+import { RefusedUrlError, type SafeHttpClient } from '../../lib/safe-http.js';
+import { AuditService } from '../audit/audit.service.js';
+import { CollectionsRepository } from '../collections/collections.repository.js';
+import type { ProjectGrant } from '../projects/project-access.js';
+import { toDelivery, toDeliverySummary, toWebhook } from './webhook.mapper.js';
+import { fixedHeaders } from './webhook-delivery.job.js';
+import { createDelivery, queueDeliveryJob } from './webhook-events.js';
+import { WebhooksRepository } from './webhooks.repository.js';
+
+/** Webhooks of a project: their settings, the delivery log, test pings and redeliveries. */
+export class WebhooksService {
+  private readonly repository: WebhooksRepository;
+  private readonly audit: AuditService;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly client: SafeHttpClient,
+  ) {
+    this.repository = new WebhooksRepository(ctx.db);
+    this.audit = new AuditService(ctx);
+  }
+
+  private now(): string {
+    return this.ctx.clock().toISOString();
+  }
+
+  /** Refuses URLs that are not http(s) or reach private addresses (checked again at connect time). */
+  private async checkUrl(url: string): Promise<string> {
+    try {
+      return (await this.client.checkUrl(url.trim())).toString();
+    } catch (error) {
+      if (!(error instanceof RefusedUrlError)) throw error;
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `url is refused: ${error.message}. Webhooks may only call public addresses; an operator can allow a host with PLINTH_WEBHOOK_ALLOWED_HOSTS`,
+        [{ path: 'url', message: `is refused: ${error.message}` }],
+      );
+    }
+  }
+
+  private async checkCollections(projectId: string, collections: string[] | null | undefined): Promise<void> {
+    if (!collections) return;
+    const known = new Set((await new CollectionsRepository(this.ctx.db).listCollections(projectId)).map((c) => c.slug));
+    collections.forEach((slug, index) => {
+      if (!known.has(slug)) throw fieldError(`collections.${index}`, `"${slug}" is not a collection of this project`);
+    });
+  }
+
+  private async load(grant: ProjectGrant, id: string): Promise<WebhookRow> {
+    const row = await this.repository.find(grant.project.id, id);
+    if (!row) throw notFound('Webhook');
+    return row;
+  }
+
+  async list(grant: ProjectGrant, page: Page): Promise<{ items: Webhook[]; total: number }> {
+    const { rows, total } = await this.repository.list(grant.project.id, page);
+    return { items: rows.map(toWebhook), total };
+  }
+
+  async get(grant: ProjectGrant, id: string): Promise<Webhook> {
+    return toWebhook(await this.load(grant, id));
+  }
+
+  async create(grant: ProjectGrant, body: CreateWebhookBody): Promise<CreatedWebhook> {
+    const url = await this.checkUrl(body.url);
+    await this.checkCollections(grant.project.id, body.collections);
+    const now = this.now();
+    const secret = body.secret ?? randomSecret(32, 'whsec_');
+    const row: WebhookRow = {
+      id: newId(),
+      project_id: grant.project.id,
+      url,
+      events: JSON.stringify(body.events),
+      collections: body.collections ? JSON.stringify(body.collections) : null,
+      active: body.active === false ? 0 : 1,
+      description: body.description?.trim() ?? '',
+      secret,
+      sequence: 0,
+      failed_deliveries: 0,
+      disabled_reason: null,
+      created_by: grant.principal.kind === 'user' ? grant.principal.userId : null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.repository.insert(row);
+    await this.audit.recordGrant(
+      grant,
+      'webhook.created',
+      { type: 'webhook', id: row.id },
+      { url, events: body.events },
+    );
+    return { ...toWebhook(row), secret };
+  }
+
+  async update(grant: ProjectGrant, id: string, body: UpdateWebhookBody): Promise<Webhook> {
+    const existing = await this.load(grant, id);
+    const url = body.url !== undefined ? await this.checkUrl(body.url) : undefined;
+    await this.checkCollections(grant.project.id, body.collections);
+    const reactivated = body.active === true && existing.active !== 1;
+    await this.repository.update(grant.project.id, id, {
+      ...(url !== undefined ? { url } : {}),
+      ...(body.events !== undefined ? { events: JSON.stringify(body.events) } : {}),
+      ...(body.collections !== undefined
+        ? { collections: body.collections === null ? null : JSON.stringify(body.collections) }
+        : {}),
+      ...(body.active !== undefined ? { active: body.active ? 1 : 0 } : {}),
+      ...(body.description !== undefined ? { description: body.description.trim() } : {}),
+      ...(body.secret !== undefined ? { secret: body.secret } : {}),
+      // Turning a webhook on again starts a fresh count of failures.
+      ...(reactivated ? { failed_deliveries: 0, disabled_reason: null } : {}),
+      updated_at: this.now(),
+    });
+    await this.audit.recordGrant(
+      grant,
+      'webhook.updated',
+      { type: 'webhook', id },
+      // Never the secret itself.
+      { changes: Object.keys(body) },
+    );
+    return this.get(grant, id);
+  }
+
+  async delete(grant: ProjectGrant, id: string): Promise<void> {
+    if (!(await this.repository.delete(grant.project.id, id))) throw notFound('Webhook');
+    await this.audit.recordGrant(grant, 'webhook.deleted', { type: 'webhook', id });
+  }
+
+  private async present(webhook: WebhookRow, deliveryId: string): Promise<Delivery> {
+    const row = await this.repository.findDelivery(webhook.id, deliveryId);
+    if (!row) throw notFound('Delivery');
+    const attempts = await this.repository.attempts(row.id);
+    return toDelivery(row, attempts, { url: webhook.url, headers: fixedHeaders(row) });
+  }
+
+  /** Sends a `ping` event now (a single attempt, even to a webhook that is turned off). */
+  async test(grant: ProjectGrant, id: string): Promise<Delivery> {
+    const webhook = await this.load(grant, id);
+    const delivery = await this.ctx.db.transaction().execute((trx) =>
+      createDelivery(trx, this.ctx, {
+        webhook,
+        event: 'ping',
+        data: { message: 'Hello from Plinth: this webhook works.', webhook: toWebhook(webhook) },
+        manual: true,
+      }),
+    );
+    return this.present(webhook, delivery.id);
+  }
+
+  async deliveries(
+    grant: ProjectGrant,
+    webhookId: string,
+    query: DeliveryListQuery,
+    page: Page,
+  ): Promise<{ items: DeliverySummary[]; total: number }> {
+    const webhook = await this.load(grant, webhookId);
+    const { rows, total } = await this.repository.listDeliveries(
+      webhook.id,
+      { status: query.status, event: query.event },
+      page,
+    );
+    return { items: rows.map(toDeliverySummary), total };
+  }
+
+  async delivery(grant: ProjectGrant, webhookId: string, deliveryId: string): Promise<Delivery> {
+    return this.present(await this.load(grant, webhookId), deliveryId);
+  }
+
+  /**
+   * Sends a delivery again with the same id and body (new timestamp and signature): a single
+   * attempt, made even when the webhook is turned off. A pending retry is replaced by it.
+   */
+  async redeliver(grant: ProjectGrant, webhookId: string, deliveryId: string): Promise<Delivery> {
+    const webhook = await this.load(grant, webhookId);
+    const delivery = await this.repository.findDelivery(webhook.id, deliveryId);
+    if (!delivery) throw notFound('Delivery');
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const now = this.now();
+      await this.repository.updateDelivery(trx, delivery.id, {
+        status: 'pending',
+        manual: 1,
+        next_attempt_at: now,
+        updated_at: now,
+      });
+      await queueDeliveryJob(trx, this.ctx, { deliveryId: delivery.id, manual: true });
+    });
+    await this.audit.recordGrant(
+      grant,
+      'webhook.redelivered',
+      { type: 'webhook', id: webhook.id },
+      { delivery_id: delivery.id },
+    );
+    return this.present(webhook, delivery.id);
+  }
+}
