@@ -8,6 +8,7 @@ import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import type { WorkerOptions } from '../jobs/queue.js';
 import type { Mailer } from '../lib/mailer.js';
 
 /** Set by CI to run every server test on PostgreSQL as well. */
@@ -87,7 +88,13 @@ export interface TestApp {
  * process would see (for example `{ PLINTH_REGISTRATION: 'approval' }`).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: () => Date; mailer?: Mailer; worker?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: () => Date;
+    mailer?: Mailer;
+    /** false turns the job worker off; options tune it (the default polls every 50 ms). */
+    worker?: boolean | WorkerOptions;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-test-'));
   const config = loadConfig({
@@ -104,7 +111,8 @@ export async function createTestApp(
     database,
     logger: false,
     webDistDir: null,
-    worker: options.worker === false ? false : { pollMs: 50 },
+    worker:
+      options.worker === false ? false : options.worker === true || !options.worker ? { pollMs: 50 } : options.worker,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
   });

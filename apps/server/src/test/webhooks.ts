@@ -1,53 +1,20 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import { registerWebhookJob, type WebhookJobOptions } from '../modules/webhooks/webhook-delivery.job.js';
-import { WEBHOOK_JOB } from '../modules/webhooks/webhook-events.js';
-import { createTestDatabase, type TestApp } from './harness.js';
+import { createTestApp, type TestApp } from './harness.js';
 
-/**
- * createTestApp with the webhooks module in place (registered here when app.ts does not do it
- * yet) and its job handler built with `job` options (short timeouts and delays for tests).
- */
+/** createTestApp with the webhook job handler built with `job` options (short timeouts and delays). */
 export async function createWebhookTestApp(
   options: { env?: Record<string, string>; clock?: () => Date; job?: WebhookJobOptions } = {},
 ): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-webhooks-'));
-  const config = loadConfig({
-    PLINTH_DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PLINTH_SEED_DEMO: 'false',
-    PUBLIC_URL: 'http://plinth.test',
-    ...options.env,
-  });
-  const queries: string[] = [];
-  const database = await createTestDatabase((sql) => queries.push(sql));
-  const app = await buildApp({
-    config,
-    database,
-    logger: false,
-    worker: { pollMs: 20 },
+  const t = await createTestApp({
+    ...(options.env ? { env: options.env } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    worker: { pollMs: 20 },
   });
-  const ctx = app.plinth;
-  registerWebhookJob(ctx, options.job ?? {});
-  if (!ctx.jobHandlers.has(WEBHOOK_JOB)) throw new Error('the webhook job is not registered');
-  await app.ready();
-  return {
-    app,
-    queries,
-    config,
-    database,
-    async close() {
-      await app.close();
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  // Replaces the handler app.ts registered; the worker looks handlers up per job.
+  registerWebhookJob(t.app.plinth, options.job ?? {});
+  return t;
 }
 
 export interface ReceivedRequest {
