@@ -20,6 +20,8 @@ describe('journeys in a real browser', () => {
     page = await browser.newPage();
     await page.goto(`${server.url}/app`);
     await page.waitForURL(/\/login/);
+    // The cookie banner sits over the page until the visitor chooses.
+    await page.getByRole('region', { name: 'Cookies and analytics' }).getByRole('button', { name: 'Decline' }).click();
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -9,8 +9,15 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 export const ADMIN = { email: 'e2e-admin@plinth.test', password: 'e2e admin password' };
 
+export interface ServerOptions {
+  /** Extra environment for the server process, e.g. SMTP_URL of a test mail server. */
+  env?: Record<string, string>;
+}
+
 /** The built production server on a free port with a fresh SQLite data dir. */
-export async function startServer(): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
+export async function startServer(
+  options: ServerOptions = {},
+): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-e2e-'));
   const port = 30000 + Math.floor(Math.random() * 20000);
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js', 'start'], {
@@ -19,11 +26,13 @@ export async function startServer(): Promise<{ url: string; dataDir: string; sto
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       PLINTH_DATA_DIR: dataDir,
       PLINTH_SEED_DEMO: 'false',
       PLINTH_ADMIN_EMAIL: ADMIN.email,
       PLINTH_ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -8,7 +12,7 @@ import { KNOWN_PATHS, KNOWN_PREFIXES } from './src/app/paths.ts';
 function routesManifest(): Plugin {
   return {
     name: 'plinth-routes-manifest',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle() {
       this.emitFile({
         type: 'asset',
@@ -19,20 +23,63 @@ function routesManifest(): Plugin {
   };
 }
 
+/**
+ * Gives each build an id, compiled into the app (PUBLIC_BUILD_ID) and written to dist/version.json,
+ * which the server serves uncached: the running app compares the two every hour.
+ */
+function buildVersion(buildId: string): Plugin {
+  return {
+    name: 'plinth-build-version',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    config: () => ({ define: { 'import.meta.env.PUBLIC_BUILD_ID': JSON.stringify(buildId) } }),
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: `${JSON.stringify({ build_id: buildId, built_at: new Date().toISOString() })}\n`,
+      });
+    },
+  };
+}
+
+/**
+ * Writes .br and .gz beside each script and stylesheet, which the server sends to browsers that
+ * accept them (@fastify/static `preCompressed`), so nothing is compressed per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'plinth-precompress',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    // After the files are written: other plugins still rewrite chunks in generateBundle.
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|svg|json)$/.test(fileName)) continue;
+        const bytes = readFileSync(path.join(dir, fileName));
+        if (bytes.length < 1024) continue;
+        const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+        writeFileSync(path.join(dir, `${fileName}.br`), brotli);
+        writeFileSync(path.join(dir, `${fileName}.gz`), gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
+const buildId = process.env.PLINTH_BUILD_ID || `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+
 // Vite builds the browser app into dist/; the server's web module serves it (apps/server/src/modules/web).
+// `vite build --ssr` builds src/entry-server.tsx into dist-ssr/ for scripts/prerender.mjs.
 // Variables prefixed PUBLIC_ are the only ones that reach the browser (see src/config.ts).
-export default defineConfig({
-  plugins: [react(), tailwindcss(), routesManifest()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), routesManifest(), buildVersion(buildId), precompress()],
   envPrefix: 'PUBLIC_',
   server: {
     // `npm run dev -w apps/web` proxies the API to the server started with `npm start`.
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: {
-    outDir: 'dist',
-    assetsDir: 'assets',
-    sourcemap: true,
-  },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+    : { outDir: 'dist', assetsDir: 'assets', sourcemap: true },
   test: {
     name: 'web',
     environment: 'happy-dom',
@@ -40,4 +87,4 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
   },
-});
+}));

@@ -199,7 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   const webDistDir = options.webDistDir === undefined ? defaultWebDistDir() : options.webDistDir;
   // The web app: its assets, and index.html for every other GET outside the API.
-  if (webDistDir) await app.register(webRoutes, { distDir: webDistDir });
+  if (webDistDir) await app.register(webRoutes, { distDir: webDistDir, publicUrl: config.publicUrl });
 
   if (options.worker !== false) {
     // Modules registered their job handlers above; the worker starts once the app is ready.

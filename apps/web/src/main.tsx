@@ -1,13 +1,24 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createAppRouter } from './app/app';
+import { startVersionChecks } from './lib/build-version';
+import { saveLocale } from './lib/locale';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+saveLocale();
+startVersionChecks();
+
+// Public pages arrive prerendered (scripts/prerender.mjs) and are hydrated; the rest start empty.
+const isHydrating = root.firstElementChild !== null;
+createAppRouter({ isHydrating }).then((router) => {
+  const app = (
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>
+  );
+  if (isHydrating) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});

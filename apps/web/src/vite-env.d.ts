@@ -7,6 +7,11 @@ interface ImportMetaEnv {
   readonly PUBLIC_SITE_URL?: string;
   /** The server's public address (API.md, Configuration). */
   readonly PUBLIC_URL?: string;
+  /** Product analytics (posthog-js); unset, analytics is off and posthog-js is never downloaded. */
+  readonly PUBLIC_POSTHOG_KEY?: string;
+  readonly PUBLIC_POSTHOG_HOST?: string;
+  /** Set by the build (vite.config.ts) and written to dist/version.json. */
+  readonly PUBLIC_BUILD_ID?: string;
 }
 
 interface ImportMeta {

@@ -5,6 +5,13 @@
 export const KNOWN_PATHS = [
   '/',
   '/features',
+  '/ai',
+  '/collaboration',
+  '/developer-tools',
+  '/pricing',
+  '/blog',
+  '/docs',
+  '/status',
   '/about',
   '/careers',
   '/contact',
@@ -16,9 +23,14 @@ export const KNOWN_PATHS = [
   '/register',
   '/forgot-password',
   '/reset-password',
+  '/auth/github/callback',
+  '/auth/google/callback',
   '/app',
   '/app/project',
 ] as const;
 
-/** Everything under these belongs to the signed-in app, which shows its own 404 page. */
-export const KNOWN_PREFIXES = ['/app/'] as const;
+/**
+ * Everything under these is answered by the app: /app/ shows its own 404 page, and /blog/ holds
+ * posts and categories whose existence only the API knows (the page says when one is missing).
+ */
+export const KNOWN_PREFIXES = ['/app/', '/blog/'] as const;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { config } from '../config';
+import { CookieBanner } from '../features/consent/components/cookie-banner';
 import { canonicalUrl, setCanonicalLink, withoutTrailingSlash } from '../lib/canonical';
 
 /** Every route passes here: trailing slashes go, and the canonical link follows the path. */
@@ -16,6 +17,7 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
+      <CookieBanner />
       <ScrollRestoration />
     </>
   );

@@ -60,11 +60,19 @@ describe('routing', () => {
       'Terms',
       'Cookies',
     ]);
+    const resources = screen.getByRole('navigation', { name: 'Resources' });
+    for (const name of ['AI assistant', 'Collaboration', 'Developer tools', 'Pricing', 'Blog', 'Status']) {
+      expect(
+        resources.querySelector(`a[href="/${name === 'AI assistant' ? 'ai' : name.toLowerCase().replace(' ', '-')}"]`),
+      ).toBeTruthy();
+    }
   });
 
   it.each(KNOWN_PATHS.filter((path) => !path.startsWith('/app')))(
     'knows %s (paths.ts matches the route table)',
     async (path) => {
+      // Pages that load data get an empty answer; the heading must not wait for it.
+      fakeFetch(() => json(503, { statusCode: 503, code: 'INTERNAL', message: 'Unavailable' }));
       renderApp(path);
       expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
       expect(screen.queryByText(/Page Not Found/)).toBeNull();

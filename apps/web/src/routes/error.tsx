@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isChunkLoadError, reloadOnce } from '../lib/build-version';
 import { NotFoundPage } from './not-found';
 
 const BOT = /bot|crawler|spider|crawling|slurp|facebookexternalhit|preview/i;
@@ -9,6 +10,8 @@ export function RouteErrorPage() {
   // Crawlers must not index an error page as content.
   if (typeof navigator !== 'undefined' && BOT.test(navigator.userAgent)) return null;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  // A page's code that is gone after a deploy: load the new build (once; see build-version.ts).
+  if (isChunkLoadError(error) && reloadOnce()) return null;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +8,11 @@ import type { FastifyPluginAsync } from 'fastify';
 export interface WebRoutesOptions {
   /** The Vite build of apps/web (index.html, assets/, routes.json). Nothing is served if it has no index.html. */
   distDir: string;
+  /**
+   * The public site address (PUBLIC_URL) for canonical links of prerendered pages built without
+   * one; when absent, the origin the request was made to.
+   */
+  publicUrl?: string;
 }
 
 /** apps/web/dist, seen from this file in src/ (tests) or dist/ (production). */
@@ -35,6 +40,10 @@ function readManifest(file: string): RoutesManifest | null {
   }
 }
 
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 /** `/about/` → `/about`; leading slashes collapse so that `//evil.example/` can never become an off-site redirect. */
 function withoutTrailingSlash(pathname: string): string {
   return `/${pathname.replace(/^\/+/, '').replace(/\/+$/, '')}`;
@@ -42,22 +51,59 @@ function withoutTrailingSlash(pathname: string): string {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Where scripts/prerender.mjs (apps/web) leaves canonical origins it did not know at build time. */
+const ORIGIN_PLACEHOLDER = '%PLINTH_ORIGIN%';
+
+interface Page {
+  html: Buffer;
+  etag: string;
+  /** The page needs the origin filled in, so its body (and ETag) depend on it. */
+  hasPlaceholder: boolean;
+}
+
+const etagOf = (body: Buffer | string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+function page(html: Buffer): Page {
+  return { html, etag: etagOf(html), hasPlaceholder: html.includes(ORIGIN_PLACEHOLDER) };
+}
+
+/** dist/prerendered/<path>.html by path (`index.html` is `/`): public pages with their content in the HTML. */
+function readPrerendered(distDir: string): Map<string, Page> {
+  const pages = new Map<string, Page>();
+  const root = path.join(distDir, 'prerendered');
+  if (!existsSync(root)) return pages;
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const relative = path
+      .relative(root, file)
+      .split(path.sep)
+      .join('/')
+      .replace(/\.html$/, '');
+    pages.set(relative === 'index' ? '/' : `/${relative}`, page(readFileSync(file)));
+  }
+  return pages;
+}
+
 /**
  * Serves the web app's build: hashed files under /assets/ cached for a year, other public files
  * for an hour, and index.html (never cached without revalidation) for every other GET that is not
  * a server path. Unknown app paths get index.html with status 404, so crawlers and monitors see a
  * real 404 while people see the app's 404 page. A trailing slash redirects (301) to the path without it.
+ * Public pages prerendered by the build (dist/prerendered/) are sent for their own paths instead of
+ * index.html, so their content, title, description and canonical link need no JavaScript.
  * Register it after the API, outside the /api/v1 prefix.
  * @example await app.register(webRoutes, { distDir: defaultWebDistDir() });
  */
-export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { distDir }) => {
+export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { distDir, publicUrl }) => {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'The web app is not built (run `npm run build`); only the API is served');
     return;
   }
-  const indexHtml = readFileSync(indexFile);
-  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
+  const shell = page(readFileSync(indexFile));
+  const prerendered = readPrerendered(distDir);
+  const fixedOrigin = publicUrl?.replace(/\/+$/, '');
   const manifest = readManifest(path.join(distDir, 'routes.json'));
   const known = new Set(manifest?.paths ?? []);
   const isKnown = (pathname: string) =>
@@ -70,11 +116,15 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
     // every other path reaches the handler below.
     wildcard: false,
     index: false,
-    globIgnore: ['index.html', 'routes.json'],
+    globIgnore: ['index.html', 'routes.json', 'prerendered/**', '**/*.br', '**/*.gz'],
+    // The build writes .br and .gz beside its scripts and styles; they are sent when accepted.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       const relative = path.relative(distDir, filePath).split(path.sep).join('/');
-      reply.header('Cache-Control', relative.startsWith('assets/') ? IMMUTABLE : 'public, max-age=3600');
+      // version.json says which build is deployed: the running app asks it every hour, so never cached.
+      if (relative === 'version.json') reply.header('Cache-Control', 'no-cache');
+      else reply.header('Cache-Control', relative.startsWith('assets/') ? IMMUTABLE : 'public, max-age=3600');
     },
   });
 
@@ -84,14 +134,24 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
     if (pathname !== '/' && pathname.endsWith('/')) {
       return reply.redirect(`${withoutTrailingSlash(pathname)}${query === undefined ? '' : `?${query}`}`, 301);
     }
+    const known = isKnown(pathname);
+    // A prerendered public page holds its content, title, description and canonical link; any
+    // other path gets the app shell, which renders in the browser.
+    const chosen = (known && prerendered.get(pathname)) || shell;
+    let { html, etag } = chosen;
+    if (chosen.hasPlaceholder) {
+      const origin = fixedOrigin ?? `${request.protocol}://${request.host}`;
+      html = Buffer.from(html.toString('utf8').replaceAll(ORIGIN_PLACEHOLDER, escapeAttribute(origin)));
+      etag = etagOf(html);
+    }
     reply
       .header('Cache-Control', 'no-cache')
-      .header('ETag', indexEtag)
+      .header('ETag', etag)
       .type('text/html; charset=utf-8')
-      .status(isKnown(pathname) ? 200 : 404);
-    if (reply.statusCode === 200 && request.headers['if-none-match'] === indexEtag) {
+      .status(known ? 200 : 404);
+    if (known && request.headers['if-none-match'] === etag) {
       return reply.status(304).send();
     }
-    return reply.send(indexHtml);
+    return reply.send(html);
   });
 };

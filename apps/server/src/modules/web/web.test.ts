@@ -9,18 +9,30 @@ import { webRoutes } from './web.routes.js';
 
 const INDEX = '<!doctype html><html><head><title>Plinth</title></head><body><div id="root"></div></body></html>';
 
+const PRICING =
+  '<!doctype html><html><head><title>Pricing | Plinth</title><link rel="canonical" href="https://plinth.example/pricing" /></head><body><div id="root"><h1>Simple pricing</h1></div></body></html>';
+const BLOG =
+  '<!doctype html><html><head><title>Blog | Plinth</title><link rel="canonical" href="%PLINTH_ORIGIN%/blog" /></head><body><div id="root"><h1>Notes</h1></div></body></html>';
+
 function makeDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'plinth-web-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), INDEX);
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(path.join(dir, 'routes.json'), JSON.stringify({ paths: ['/', '/about', '/app'], prefixes: ['/app/'] }));
+  writeFileSync(
+    path.join(dir, 'routes.json'),
+    JSON.stringify({ paths: ['/', '/about', '/app', '/pricing', '/blog'], prefixes: ['/app/', '/blog/'] }),
+  );
+  writeFileSync(path.join(dir, 'version.json'), JSON.stringify({ build_id: 'b1' }));
+  mkdirSync(path.join(dir, 'prerendered'));
+  writeFileSync(path.join(dir, 'prerendered', 'pricing.html'), PRICING);
+  writeFileSync(path.join(dir, 'prerendered', 'blog.html'), BLOG);
   return dir;
 }
 
 /** The server's own pieces around the web module, in the order app.ts registers them. */
-async function build(distDir: string): Promise<FastifyInstance> {
+async function build(distDir: string, publicUrl?: string): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   installErrorHandling(app);
   await registerOpenApi(app, { publicUrl: 'http://localhost:3000' });
@@ -32,7 +44,7 @@ async function build(distDir: string): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
-  await app.register(webRoutes, { distDir });
+  await app.register(webRoutes, { distDir, ...(publicUrl ? { publicUrl } : {}) });
   await app.ready();
   return app;
 }
@@ -58,6 +70,38 @@ describe('web routes', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(INDEX);
     }
+  });
+
+  it('sends prerendered public pages for their paths, and the shell for everything else', async () => {
+    const pricing = await app.inject({ url: '/pricing?ref=nav' });
+    expect(pricing.statusCode).toBe(200);
+    expect(pricing.headers['cache-control']).toBe('no-cache');
+    expect(pricing.body).toBe(PRICING);
+    const again = await app.inject({ url: '/pricing', headers: { 'if-none-match': String(pricing.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    // Posts under /blog/ are not prerendered: the shell renders them.
+    expect((await app.inject({ url: '/blog/01ABC' })).body).toBe(INDEX);
+    // The prerendered files are not reachable by their own names.
+    expect((await app.inject({ url: '/prerendered/pricing.html' })).statusCode).toBe(404);
+  });
+
+  it('fills in the canonical origin the build did not know, from the request or PUBLIC_URL', async () => {
+    const blog = await app.inject({ url: '/blog', headers: { host: 'cms.example.org' } });
+    expect(blog.body).toContain('<link rel="canonical" href="http://cms.example.org/blog" />');
+    const configured = await build(dist, 'https://plinth.example/');
+    try {
+      const res = await configured.inject({ url: '/blog', headers: { host: 'evil.example' } });
+      expect(res.body).toContain('<link rel="canonical" href="https://plinth.example/blog" />');
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('serves version.json uncached, for the hourly build check', async () => {
+    const res = await app.inject({ url: '/version.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toEqual({ build_id: 'b1' });
   });
 
   it('answers HEAD like GET', async () => {

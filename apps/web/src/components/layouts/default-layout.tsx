@@ -24,6 +24,17 @@ export const FOOTER_NAVIGATION = [
   { to: '/cookies', label: 'Cookies' },
 ] as const;
 
+/** Product and resource pages, in a second footer list (the spec fixes the first one). */
+export const FOOTER_RESOURCES = [
+  { to: '/ai', label: 'AI assistant' },
+  { to: '/collaboration', label: 'Collaboration' },
+  { to: '/developer-tools', label: 'Developer tools' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/status', label: 'Status' },
+  { to: '/support', label: 'Support' },
+] as const;
+
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-indigo-700' : 'text-slate-700 hover:text-slate-900'}`;
 
@@ -145,6 +156,17 @@ export function DefaultLayout() {
             </ul>
           </nav>
         </div>
+        <nav aria-label="Resources" className="mx-auto max-w-7xl px-4 pb-8 sm:px-6 lg:px-8">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            {FOOTER_RESOURCES.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="text-slate-600 text-sm hover:text-slate-900">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <div className="border-slate-200 border-t">
           <p className="mx-auto max-w-7xl px-4 py-4 text-slate-500 text-xs sm:px-6 lg:px-8">
             © {new Date().getFullYear()} Plinth. All rights reserved. Need help? Visit{' '}

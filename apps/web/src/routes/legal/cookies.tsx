@@ -1,3 +1,4 @@
+import { CookieChoice } from '../../features/consent/components/cookie-banner';
 import { LegalPage } from '../../features/marketing/components/legal-page';
 
 const COOKIES = [
@@ -74,11 +75,13 @@ export function Component() {
         {
           title: 'Your choices',
           body: (
-            <p>
-              When you first visit, you can accept or decline analytics. If you decline, analytics never starts. If you
-              make no choice, nothing is captured. You can change your mind at any time by clearing this site’s data in
-              your browser, which brings the choice back.
-            </p>
+            <>
+              <p>
+                When you first visit, you can accept or decline analytics. If you decline, analytics never starts. If
+                you make no choice, nothing is captured. You can change your mind at any time here:
+              </p>
+              <CookieChoice />
+            </>
           ),
         },
         {

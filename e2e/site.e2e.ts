@@ -1,0 +1,228 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../apps/server/src/test/smtp.js';
+import { KNOWN_PATHS } from '../apps/web/src/app/paths.js';
+import { launchBrowser, startServer } from './server.js';
+
+// Functions passed to page.evaluate and addInitScript run in the browser, where this exists.
+declare const localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+
+const PUBLIC_PATHS = KNOWN_PATHS.filter((path) => !path.startsWith('/app'));
+/** Public pages whose HTML is prerendered at build time (the rest are rendered in the browser). */
+const PRERENDERED = PUBLIC_PATHS.filter((path) => path !== '/reset-password' && !path.startsWith('/auth/'));
+
+/** React's hydration mismatch reports, and any uncaught error, collected per page. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|Minified React error #(418|423|425)/i.test(message.text())) {
+      errors.push(message.text());
+    }
+  });
+  return errors;
+}
+
+async function canonical(page: Page): Promise<string | null> {
+  return page.locator('link[rel="canonical"]').getAttribute('href');
+}
+
+describe('the public site in a real browser', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  /** A fresh visitor: own storage, cookie choice already made unless told otherwise. */
+  async function visitor(options: { consent?: 'accepted' | 'declined' | null } = {}): Promise<Page> {
+    const context = await browser.newContext();
+    contexts.push(context);
+    const consent = options.consent === undefined ? 'declined' : options.consent;
+    if (consent) {
+      await context.addInitScript((value) => {
+        if (!localStorage.getItem('plinth.cookie_consent')) localStorage.setItem('plinth.cookie_consent', value);
+      }, consent);
+    }
+    return context.newPage();
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    server = await startServer({ env: { SMTP_URL: smtp.url, PLINTH_REGISTRATION: 'open' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('serves every prerendered page with its title, description, canonical link and text in the HTML', async () => {
+    for (const path of PRERENDERED) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      expect(html, path).toMatch(/<title>[^<]+\| Plinth<\/title>|<title>Plinth<\/title>/);
+      expect(html, path).toMatch(/<meta name="description" content="[^"]{20,}"/);
+      expect(html, path).toContain(`<link rel="canonical" href="${server.url}${path}" />`);
+      expect(html, path).toMatch(/<div id="root"><div[^>]*>[\s\S]*<h1[^>]*>[^<]+/);
+    }
+  });
+
+  it('shows every public route with a heading and hydrates it without errors', async () => {
+    const page = await visitor();
+    const errors = watchErrors(page);
+    for (const path of [...PUBLIC_PATHS, '/blog/category/engineering']) {
+      const response = await page.goto(`${server.url}${path}`);
+      expect(response?.status(), path).toBe(200);
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' });
+      expect(await page.getByText(/Page Not Found/).count(), path).toBe(0);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('updates the canonical link after client-side navigation', async () => {
+    const page = await visitor();
+    await page.goto(`${server.url}/`);
+    expect(await canonical(page)).toBe(`${server.url}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Simple pricing that grows with you' }).waitFor();
+    await expect.poll(() => canonical(page)).toBe(`${server.url}/pricing`);
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Documentation' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Build with the Plinth API' }).waitFor();
+    await expect.poll(() => canonical(page)).toBe(`${server.url}/docs`);
+    expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
+  });
+
+  it('shows the plans of the API on the pricing page', async () => {
+    const page = await visitor();
+    await page.goto(`${server.url}/pricing`);
+    const starter = page.getByRole('article', { name: 'Starter' });
+    await starter.waitFor();
+    expect(await starter.getByText('Free', { exact: true }).count()).toBe(1);
+    expect(await starter.getByText('1,000 API requests a month').count()).toBe(1);
+    expect(await starter.getByText('100 MB media storage').count()).toBe(1);
+    expect(await page.getByRole('article', { name: 'Pro' }).getByText('$29').count()).toBe(1);
+    const sales = page.getByRole('article', { name: 'Enterprise' }).getByRole('link', { name: 'Contact sales' });
+    expect(await sales.getAttribute('href')).toBe('/contact');
+  });
+
+  it('registers, shows the dialog, signs in, survives a reload, refreshes once for parallel 401s, and signs out', async () => {
+    const page = await visitor();
+    const email = `grace-${Date.now()}@example.com`;
+    const password = 'a long enough password';
+    await page.goto(`${server.url}/register`);
+    await page.getByLabel('Full name').fill('Grace Hopper');
+    await page.getByLabel('Work email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: /request|get started|create/i }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toMatch(/manager will contact you/i);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/app`);
+    await page.getByRole('heading', { level: 1, name: 'Welcome back, Grace' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Welcome back, Grace' }).waitFor();
+
+    // An access token the server refuses: every call gets a 401, and they share one refresh.
+    const refreshes: string[] = [];
+    const refused: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/auth/refresh')) refreshes.push(request.url());
+    });
+    page.on('response', (response) => {
+      if (response.status() === 401 && response.url().includes('/api/v1/')) refused.push(response.url());
+    });
+    await page.evaluate(() => localStorage.setItem('plinth.access_token', 'corrupted.access.token'));
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Welcome back, Grace' }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('plinth.access_token')))
+      .not.toBe('corrupted.access.token');
+    await page.getByRole('heading', { level: 2, name: 'Projects' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(new Set(refused.map((url) => new URL(url).pathname)).size).toBeGreaterThanOrEqual(2);
+    expect(refreshes).toHaveLength(1);
+    expect(new URL(page.url()).pathname).toBe('/app');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('plinth.refresh_token'))).toBeNull();
+  });
+
+  it('resets a forgotten password with the link from the email', async () => {
+    const email = `reset-${Date.now()}@example.com`;
+    const register = await fetch(`${server.url}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Reset Me', email, password: 'the old password' }),
+    });
+    expect(register.status).toBe(201);
+
+    const page = await visitor();
+    await page.goto(`${server.url}/forgot-password`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: /send/i }).click();
+    const mail = await smtp.waitFor(email, /reset/i, 10_000);
+    const link = `${mail.text ?? ''} ${typeof mail.html === 'string' ? mail.html : ''}`.match(
+      /https?:\/\/[^\s"'<>]+\/reset-password\?token=[^\s"'<>]+/,
+    )?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(String(link).replace(/&amp;/g, '&'));
+    await page.getByLabel('New password', { exact: true }).fill('the new password');
+    await page.getByLabel('Confirm new password').fill('the new password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.waitForURL(/\/login/);
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('the new password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/app`);
+  });
+
+  it('asks for cookie consent once, stores the choice, and sends nothing to third parties', async () => {
+    for (const choice of ['Accept', 'Decline'] as const) {
+      const page = await visitor({ consent: null });
+      const foreign: string[] = [];
+      page.on('request', (request) => {
+        if (!request.url().startsWith(server.url) && !request.url().startsWith('data:')) foreign.push(request.url());
+      });
+      await page.goto(`${server.url}/`);
+      const banner = page.getByRole('region', { name: 'Cookies and analytics' });
+      await banner.waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('plinth.cookie_consent'))).toBeNull();
+      await banner.getByRole('button', { name: choice }).click();
+      await banner.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => localStorage.getItem('plinth.cookie_consent'))).toBe(
+        choice === 'Accept' ? 'accepted' : 'declined',
+      );
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await banner.count()).toBe(0);
+      // No analytics key in this build, and 127.0.0.1 is a development host: nothing leaves the site.
+      expect(foreign).toEqual([]);
+    }
+  });
+
+  it('keeps the locale for a year and tells the app which build is deployed', async () => {
+    const page = await visitor();
+    await page.goto(`${server.url}/about`);
+    const locale = (await page.context().cookies()).find((cookie) => cookie.name === 'plinth_locale');
+    expect(locale?.value).toBe('en');
+    const days = ((locale?.expires ?? 0) - Date.now() / 1000) / 86_400;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThanOrEqual(365);
+
+    const version = await fetch(`${server.url}/version.json`);
+    expect(version.headers.get('cache-control')).toBe('no-cache');
+    expect(await version.json()).toMatchObject({ build_id: expect.any(String) });
+  });
+});
