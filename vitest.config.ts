@@ -15,6 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
           exclude: ['apps/web/**', '**/node_modules/**'],
         },

@@ -1,10 +1,10 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 /*
  * The built CLI as operators run it: `node apps/server/dist/main.js`, a real process on a real
@@ -93,23 +93,6 @@ async function startServer(env: Record<string, string> = {}) {
 function fetchWithin(url: string, init: RequestInit = {}) {
   return fetch(url, { ...init, signal: AbortSignal.timeout(WAIT_MS) });
 }
-
-beforeAll(async () => {
-  // Always build, so the process runs the code under test. Type errors elsewhere in the tree
-  // still emit JavaScript; only a missing entry point stops these tests.
-  await new Promise<void>((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'node_modules/typescript/bin/tsc'), '-b'],
-      { cwd: root, timeout: 170_000 },
-      (error, stdout) => {
-        if (error) console.warn(`tsc -b reported problems:\n${stdout}`);
-        resolve();
-      },
-    );
-  });
-  expect(fs.existsSync(mainJs)).toBe(true);
-}, 180_000);
 
 afterEach(async () => {
   for (const child of children.splice(0)) {

@@ -1,9 +1,9 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
 import { startSmtpServer } from '../test/smtp.js';
 
@@ -143,22 +143,6 @@ async function jobsIn(dataDir: string, kind: string) {
     await database.close();
   }
 }
-
-beforeAll(async () => {
-  // Build, so the processes run the code under test (as main.test.ts does).
-  await new Promise<void>((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'node_modules/typescript/bin/tsc'), '-b'],
-      { cwd: root, timeout: 170_000 },
-      (error, stdout) => {
-        if (error) console.warn(`tsc -b reported problems:\n${stdout}`);
-        resolve();
-      },
-    );
-  });
-  expect(fs.existsSync(mainJs)).toBe(true);
-}, 180_000);
 
 afterEach(async () => {
   for (const child of children.splice(0)) {

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,15 +76,7 @@ async function api(base: string, method: string, url: string, token: string | nu
 }
 
 beforeAll(async () => {
-  // Build, so the process runs the code under test (type errors elsewhere still emit).
-  await new Promise<void>((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'node_modules/typescript/bin/tsc'), '-b'],
-      { cwd: root, timeout: 170_000 },
-      () => resolve(),
-    );
-  });
+  // The global setup built the server (apps/server/src/test/global-setup.ts).
   expect(fs.existsSync(mainJs)).toBe(true);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-webhook-crash-'));
   receiver = await startReceiver();
