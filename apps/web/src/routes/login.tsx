@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button';
 import { InputField } from '../components/ui/form-field';
 import { useLogin } from '../features/auth/api/login';
 import { AuthCard } from '../features/auth/components/auth-card';
+import { SocialSignIn } from '../features/auth/components/social-sign-in';
 
 const LoginForm = z.object({
   username: z.email('Enter a valid email address'),
@@ -32,6 +33,7 @@ export function Component() {
         </>
       }
     >
+      <SocialSignIn />
       <form noValidate className="space-y-5" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
         <InputField
           label="Email"

@@ -6,7 +6,7 @@ import { fakeFetch, json, renderApp, testUser } from '../../test/render';
 const login = { access_token: 'a1', refresh_token: 'r1', token_type: 'Bearer', expires_in: 900, user: testUser };
 
 describe('social sign-in callbacks', () => {
-  it.each(['github', 'google'])('trades the %s code for a session and opens the app', async (provider) => {
+  it.each(['github', 'google', 'oidc'])('trades the %s code for a session and opens the app', async (provider) => {
     const calls = fakeFetch((call) => {
       if (call.path === `/api/v1/auth/oauth/${provider}/callback`) return json(200, login);
       if (call.path === '/api/v1/auth/me') return json(200, testUser);
@@ -38,7 +38,13 @@ describe('social sign-in callbacks', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('knows only GitHub and Google', async () => {
+  it('names single sign-on on its page', async () => {
+    fakeFetch(() => json(200, login));
+    renderApp('/auth/oidc/callback?error=access_denied');
+    expect((await screen.findByRole('alert')).textContent).toBe('Single sign-on did not sign you in: access_denied');
+  });
+
+  it('knows only GitHub, Google and single sign-on', async () => {
     renderApp('/auth/myspace/callback?code=x&state=y');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Page Not Found: /auth/myspace/callback' }),

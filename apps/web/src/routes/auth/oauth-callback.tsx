@@ -12,13 +12,13 @@ import {
 import { errorMessage } from '../../lib/api-client';
 import { NotFoundPage } from '../not-found';
 
-const NAMES: Record<OAuthProvider, string> = { github: 'GitHub', google: 'Google' };
+const NAMES: Record<OAuthProvider, string> = { github: 'GitHub', google: 'Google', oidc: 'Single sign-on' };
 
 const isProvider = (value: string | undefined): value is OAuthProvider =>
   (OAUTH_PROVIDERS as readonly string[]).includes(value ?? '');
 
 /**
- * /auth/github/callback and /auth/google/callback: the provider sends the browser back here with
+ * /auth/github/callback, /auth/google/callback and /auth/oidc/callback: the provider sends the browser back here with
  * `code` and `state`; the server checks them and answers like a login.
  */
 export function Component() {

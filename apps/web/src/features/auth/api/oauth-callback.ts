@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { saveLogin } from '../../../lib/session';
 
-export const OAUTH_PROVIDERS = ['github', 'google'] as const;
+export const OAUTH_PROVIDERS = ['github', 'google', 'oidc'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
 export const socialSignInFailed = 'Social sign-in failed';

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  LoginResponse,
+  OAuthCallbackBody,
+  OAuthProviderList,
+  OAuthProviderParams,
+  OAuthStartQuery,
+} from '@plinth/contract';
+import { Type } from 'typebox';
+import { errorResponses } from '../../../lib/route-schemas.js';
+import { SafeHttpClient } from '../../../lib/safe-http.js';
+import type { ModuleDeps } from '../../module-deps.js';
+import { clientOf } from '../auth.routes.js';
+import { AuthService } from '../auth.service.js';
+import { OAuthService } from './oauth.service.js';
+import { ProviderHttp } from './provider-http.js';
+import { createSignInProviders } from './providers.js';
+
+const tags = ['auth'];
+
+export const oauthRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx }) => {
+  const http = new ProviderHttp(new SafeHttpClient({ allowedHosts: ctx.config.oauth.allowedHosts }), ctx.log);
+  const providers = createSignInProviders(ctx.config.oauth, { http, log: ctx.log, clock: ctx.clock });
+  const service = new OAuthService(ctx, providers, new AuthService(ctx));
+
+  app.get('/auth/oauth/providers', {
+    schema: {
+      tags,
+      description: 'The sign-in providers this instance offers (those configured), for "Continue with …" buttons.',
+      response: { 200: OAuthProviderList, ...errorResponses },
+    },
+    handler: async () => ({ data: service.listProviders() }),
+  });
+
+  app.get('/auth/oauth/:provider/start', {
+    schema: {
+      tags,
+      description:
+        "Redirects the browser to the provider (`github`, `google`, `oidc`) with a single-use state (10 minutes) and a PKCE challenge. The provider sends the browser back to `redirect_uri`, the web app's `/auth/:provider/callback` page, which posts the code and state to the callback endpoint. An unknown or unconfigured provider is a 404.",
+      params: OAuthProviderParams,
+      querystring: OAuthStartQuery,
+      response: { 302: Type.Null({ description: "Location is the provider's sign-in page" }), ...errorResponses },
+    },
+    handler: async (request, reply) =>
+      reply.redirect(await service.start(request.params.provider, request.query.redirect_uri), 302),
+  });
+
+  app.post('/auth/oauth/:provider/callback', {
+    schema: {
+      tags,
+      description:
+        'Finishes a sign-in with the `code` and `state` the provider sent back, and answers like a login. The provider account signs in the user it is linked to, else the user with its verified email (linking it), else a new user under the registration mode. A used, expired or unknown state is a 400; a provider that fails is a 502 (`UPSTREAM_ERROR`).',
+      params: OAuthProviderParams,
+      body: OAuthCallbackBody,
+      response: { 200: LoginResponse, ...errorResponses },
+    },
+    handler: async (request) => service.finish(request.params.provider, request.body, clientOf(request)),
+  });
+};
