@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Email, Id, Timestamp } from './common.js';
+import { InvitationToken } from './projects.js';
 
 export const User = Type.Object({
   id: Id,
@@ -22,6 +23,8 @@ export const RegisterBody = Type.Object(
     email: Email,
     password: Password,
     company: Type.Optional(Type.String({ maxLength: 200 })),
+    /** From an invitation link: joins its project, and the account is active whatever the mode. */
+    invitation_token: Type.Optional(InvitationToken),
   },
   { additionalProperties: false },
 );
@@ -64,10 +67,18 @@ export const RefreshBody = Type.Object(
 );
 export type RefreshBody = Static<typeof RefreshBody>;
 
+/** Pictures are shown in pages: only web addresses, never `javascript:` or `data:` URLs. */
+const AvatarUrl = Type.String({
+  format: 'uri',
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+  maxLength: 2048,
+  description: 'An http or https URL',
+});
+
 export const UpdateMeBody = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
-    avatar_url: Type.Optional(Type.Union([Type.String({ format: 'uri', maxLength: 2048 }), Type.Null()])),
+    avatar_url: Type.Optional(Type.Union([AvatarUrl, Type.Null()])),
   },
   { additionalProperties: false },
 );

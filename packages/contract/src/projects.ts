@@ -72,3 +72,23 @@ export type UpdateMemberBody = Static<typeof UpdateMemberBody>;
 
 export const MemberParams = Type.Object({ projectId: Id, userId: Id });
 export type MemberParams = Static<typeof MemberParams>;
+
+/** The secret of an invitation link (`/register?invitation=…`); only its hash is stored. */
+export const InvitationToken = Type.String({ minLength: 16, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' });
+
+export const InvitationParams = Type.Object({ token: InvitationToken });
+export type InvitationParams = Static<typeof InvitationParams>;
+
+/**
+ * What an invitation link shows before it is used: which project, which role, for which email,
+ * and whether that email already has an account (then: sign in and accept; else: register).
+ */
+export const Invitation = Type.Object({
+  project: Type.Object({ id: Id, name: Type.String() }),
+  email: Type.String(),
+  role: Role,
+  invited_by: Type.Union([Type.String(), Type.Null()], { description: "The inviter's name" }),
+  has_account: Type.Boolean(),
+  expires_at: Timestamp,
+});
+export type Invitation = Static<typeof Invitation>;

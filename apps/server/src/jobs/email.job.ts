@@ -22,5 +22,7 @@ export function registerEmailJob(ctx: AppContext): void {
     run: (payload) => ctx.mailer.send(payload as MailMessage),
     retryDelaysMs: [10_000, 60_000, 300_000, 1_800_000],
     maxAttempts: 10,
+    // Password-reset and invitation links stay valid after sending: keep no copy of them.
+    clearPayloadWhenDone: true,
   });
 }

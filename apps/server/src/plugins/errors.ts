@@ -1,6 +1,6 @@
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@plinth/contract';
 import type { ErrorObject } from 'ajv';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import { toDetails } from './validation.js';
 
@@ -15,6 +15,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
 
@@ -29,7 +30,59 @@ export function errorBody(code: ErrorCode, message: string, details?: ErrorBody[
   };
 }
 
-/** Fastify's own client errors (bad JSON, size, content type) mapped to the contract's codes. */
+type ClientErrorCode = Extract<
+  ErrorCode,
+  | 'VALIDATION_FAILED'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RATE_LIMITED'
+>;
+
+/** The nearest contract code for a client error status that nothing below names. */
+function codeForStatus(statusCode: number): ClientErrorCode {
+  switch (statusCode) {
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+    case 405:
+    case 410:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return 'VALIDATION_FAILED';
+  }
+}
+
+/** What people read for each code when the error itself has no message fit to show. */
+const GENERIC_MESSAGE: Record<ClientErrorCode, string> = {
+  UNAUTHENTICATED: 'Sign in or send a valid credential',
+  FORBIDDEN: 'You are not allowed to do this',
+  NOT_FOUND: 'Not found',
+  CONFLICT: 'The request conflicts with the current state',
+  PAYLOAD_TOO_LARGE: 'The request body is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported here',
+  RATE_LIMITED: 'Too many requests; try again later',
+  VALIDATION_FAILED: 'The request is invalid',
+};
+
+/**
+ * Fastify's own client errors (bad JSON, size, content type, bad URL) mapped to the contract's
+ * codes. Any other status below 500 gets the nearest code: a plugin's 4xx is the client's
+ * mistake, never a 500.
+ */
 function fromFastifyError(error: FastifyError): ErrorBody | null {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -40,11 +93,27 @@ function fromFastifyError(error: FastifyError): ErrorBody | null {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return errorBody('UNSUPPORTED_MEDIA_TYPE', 'This content type is not supported here; send application/json');
+    // Their messages repeat the URL; the caller knows it already, and logs should not be fed it back.
+    case 'FST_ERR_BAD_URL':
+      return errorBody('VALIDATION_FAILED', 'The request URL is not valid (a percent-encoded sequence is malformed)');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return errorBody('VALIDATION_FAILED', 'A part of the request URL is too long');
   }
-  if (error.statusCode === 400) return errorBody('VALIDATION_FAILED', error.message);
-  if (error.statusCode === 413) return errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large');
-  if (error.statusCode === 415) return errorBody('UNSUPPORTED_MEDIA_TYPE', error.message);
-  return null;
+  const status = error.statusCode;
+  if (status === undefined || status < 400 || status >= 500) return null;
+  const code = codeForStatus(status);
+  // Fastify and its plugins word their 4xx messages for the client.
+  return errorBody(code, error.message || GENERIC_MESSAGE[code]);
+}
+
+/**
+ * For errors Fastify meets before any route runs (a malformed URL, a path parameter over
+ * `maxParamLength`): passed as the `frameworkErrors` option, so they get the contract's shape.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const body = fromFastifyError(error) ?? errorBody('VALIDATION_FAILED', 'The request is invalid');
+  request.log.info({ code: error.code }, 'Request refused before routing');
+  reply.status(body.statusCode).send(body);
 }
 
 /** One handler for every route: the wire shape of API.md, and nothing internal on a 5xx. */

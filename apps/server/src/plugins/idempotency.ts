@@ -1,49 +1,95 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { sha256 } from '../lib/crypto.js';
+import { decrypt, deriveKey, encrypt, hmacSha256 } from '../lib/crypto.js';
 import { AppError, conflict } from '../lib/errors.js';
 import type { Authenticator } from '../modules/auth/authenticator.js';
 import { actorKey } from '../modules/auth/principal.js';
+import type { ProjectAccess, ProjectAction } from '../modules/projects/project-access.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Create routes set this: they honour the `Idempotency-Key` header. */
-    idempotent?: boolean;
+    /**
+     * Create routes set this to honour the `Idempotency-Key` header: the action the route
+     * authorizes on `:projectId`, or 'user' for routes any signed-in user may call. The caller
+     * is authorized again before a stored answer is replayed.
+     */
+    idempotent?: ProjectAction | 'user';
   }
 }
 
 const KEEP_MS = 24 * 3600_000;
 /** A claim older than this belongs to a request that died half-way; the key may be reused. */
 const ABANDONED_MS = 60_000;
+/** How often a process deletes answers past their 24 hours. */
+const PURGE_EVERY_MS = 10 * 60_000;
 const IN_PROGRESS = 0;
 
-const claims = new WeakMap<FastifyRequest, { scope: string; key: string }>();
+/**
+ * What is derived from a caller's key. The database keeps only a keyed hash of the key and the
+ * answer encrypted with a key derived from it, so its rows hold no usable secret (an API token
+ * or webhook secret shown once) for anyone who lacks the client's Idempotency-Key.
+ */
+interface KeyMaterial {
+  scope: string;
+  /** What the row is found by: the key hashed with the server's secret. */
+  id: string;
+  /** Encrypts the stored answer and hashes the request. */
+  secret: Buffer;
+}
+
+const claims = new WeakMap<FastifyRequest, KeyMaterial>();
+/** Multipart requests: their content is known only once the route has read it (see idempotentBody). */
+const deferred = new WeakMap<FastifyRequest, (fingerprint: string) => Promise<StoredAnswer | null>>();
+
+/** A stored answer to replay; thrown out of a deferred check to stop the handler's work. */
+class StoredAnswer extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: string,
+  ) {
+    super('Replay of a stored answer');
+  }
+}
+
+function replay(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
+  return reply
+    .header('Idempotent-Replayed', 'true')
+    .type('application/json; charset=utf-8')
+    .status(answer.statusCode)
+    .send(answer.body);
+}
 
 /**
  * `Idempotency-Key` for create routes: the first response is stored for 24 hours and replayed
- * for a retry with the same key and body. The key is claimed before the handler runs, so two
- * concurrent retries cannot both create.
+ * for a retry with the same key and body, after the caller is authorized again. The key is
+ * claimed before the handler runs, so two concurrent retries cannot both create.
  */
-export function installIdempotency(app: FastifyInstance, deps: { ctx: AppContext; auth: Authenticator }): void {
-  const { db, clock } = deps.ctx;
+export function installIdempotency(
+  app: FastifyInstance,
+  deps: { ctx: AppContext; auth: Authenticator; access: ProjectAccess },
+): void {
+  const { db, clock, jwtKey } = deps.ctx;
+  let lastPurge = Number.NEGATIVE_INFINITY;
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent) return;
-    const key = request.headers['idempotency-key'];
-    if (key === undefined) return;
-    if (typeof key !== 'string' || key.length === 0 || key.length > 255) {
-      throw new AppError('VALIDATION_FAILED', 'The Idempotency-Key header must be 1 to 255 characters', [
-        { path: 'Idempotency-Key', message: 'must be 1 to 255 characters' },
-      ]);
-    }
-    const scope = actorKey(await deps.auth.principal(request));
-    const requestHash = sha256(JSON.stringify([request.method, request.url, request.body ?? null]));
+  async function purge(now: Date): Promise<void> {
+    if (now.getTime() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = now.getTime();
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<', new Date(now.getTime() - KEEP_MS).toISOString())
+      .execute();
+  }
+
+  /** Replays, refuses (409) or claims the key for this request, whose content is `fingerprint`. */
+  async function settle(request: FastifyRequest, keys: KeyMaterial, fingerprint: string): Promise<StoredAnswer | null> {
+    const requestHash = hmacSha256(keys.secret, JSON.stringify([request.method, request.url, fingerprint]));
     const now = clock();
+    await purge(now);
     const existing = await db
       .selectFrom('idempotency_keys')
       .selectAll()
-      .where('scope', '=', scope)
-      .where('key', '=', key)
+      .where('scope', '=', keys.scope)
+      .where('key', '=', keys.id)
       .executeTakeFirst();
     if (existing) {
       const age = now.getTime() - Date.parse(existing.created_at);
@@ -55,20 +101,16 @@ export function installIdempotency(app: FastifyInstance, deps: { ctx: AppContext
         if (existing.status_code === IN_PROGRESS) {
           throw conflict('A request with this Idempotency-Key is still in progress');
         }
-        return reply
-          .header('Idempotent-Replayed', 'true')
-          .type('application/json; charset=utf-8')
-          .status(existing.status_code)
-          .send(existing.body);
+        return new StoredAnswer(existing.status_code, decrypt(keys.secret, existing.body, keys.scope));
       }
-      await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
+      await db.deleteFrom('idempotency_keys').where('scope', '=', keys.scope).where('key', '=', keys.id).execute();
     }
     try {
       await db
         .insertInto('idempotency_keys')
         .values({
-          scope,
-          key,
+          scope: keys.scope,
+          key: keys.id,
           request_hash: requestHash,
           status_code: IN_PROGRESS,
           body: '',
@@ -78,20 +120,75 @@ export function installIdempotency(app: FastifyInstance, deps: { ctx: AppContext
     } catch {
       throw conflict('A request with this Idempotency-Key is still in progress');
     }
-    claims.set(request, { scope, key });
+    claims.set(request, keys);
+    return null;
+  }
+
+  app.addHook('preHandler', async (request, reply) => {
+    const action = request.routeOptions.config.idempotent;
+    if (!action) return;
+    const key = request.headers['idempotency-key'];
+    if (key === undefined) return;
+    // Exactly the checks the handler makes, before anything stored is shown to the caller.
+    const principal =
+      action === 'user'
+        ? await deps.auth.user(request)
+        : (await deps.access.authorize(request, (request.params as { projectId: string }).projectId, action)).principal;
+    if (typeof key !== 'string' || key.length === 0 || key.length > 255) {
+      throw new AppError('VALIDATION_FAILED', 'The Idempotency-Key header must be 1 to 255 characters', [
+        { path: 'Idempotency-Key', message: 'must be 1 to 255 characters' },
+      ]);
+    }
+    const scope = actorKey(principal);
+    const keys: KeyMaterial = {
+      scope,
+      id: hmacSha256(jwtKey, `${scope}\n${key}`),
+      secret: deriveKey({ secret: key, salt: jwtKey, info: `plinth idempotency ${scope}`, length: 32 }),
+    };
+    // The route reads a multipart body itself, after this hook.
+    if (/^multipart\//i.test(request.headers['content-type'] ?? '')) {
+      deferred.set(request, (fingerprint) => settle(request, keys, fingerprint));
+      return;
+    }
+    const answer = await settle(request, keys, JSON.stringify(request.body ?? null));
+    if (answer) return replay(reply, answer);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const claim = claims.get(request);
-    if (!claim) return payload;
+    const keys = claims.get(request);
+    if (!keys) return payload;
     claims.delete(request);
-    const query = db.updateTable('idempotency_keys').where('scope', '=', claim.scope).where('key', '=', claim.key);
+    const row = db.updateTable('idempotency_keys').where('scope', '=', keys.scope).where('key', '=', keys.id);
     if (reply.statusCode < 300 && typeof payload === 'string') {
-      await query.set({ status_code: reply.statusCode, body: payload }).execute();
+      await row.set({ status_code: reply.statusCode, body: encrypt(keys.secret, payload, keys.scope) }).execute();
     } else {
       // Failures are not remembered: the client may fix the request and retry with the same key.
-      await db.deleteFrom('idempotency_keys').where('scope', '=', claim.scope).where('key', '=', claim.key).execute();
+      await db.deleteFrom('idempotency_keys').where('scope', '=', keys.scope).where('key', '=', keys.id).execute();
     }
     return payload;
   });
+}
+
+/**
+ * For create routes whose body the handler reads itself (multipart uploads): `run` gets a
+ * `check(fingerprint)` to call once the body is read and summed up, before anything is stored.
+ * A retry with the same key and content then answers the stored response; other content, 409.
+ * @example return idempotentBody(request, reply, async (check) => { …; await check(digest); … });
+ */
+export async function idempotentBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (check: (fingerprint: string) => Promise<void>) => Promise<FastifyReply>,
+): Promise<FastifyReply> {
+  const settle = deferred.get(request);
+  deferred.delete(request);
+  try {
+    return await run(async (fingerprint) => {
+      const answer = settle ? await settle(fingerprint) : null;
+      if (answer) throw answer;
+    });
+  } catch (error) {
+    if (error instanceof StoredAnswer) return replay(reply, error);
+    throw error;
+  }
 }

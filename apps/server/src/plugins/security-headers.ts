@@ -1,16 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 
-const PAGE_CSP = [
-  "default-src 'self'",
-  "img-src 'self' data: blob: https:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "font-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+/** Origins beyond 'self' that the web app's build says its pages need, by directive (dist/csp.json). */
+export interface PageOrigins {
+  script: readonly string[];
+  connect: readonly string[];
+  img: readonly string[];
+  frame: readonly string[];
+}
+
+/**
+ * The Content-Security-Policy of HTML pages: only the server's own scripts, plus the origins of
+ * services the web app was built with (analytics, tag manager, live chat).
+ * @example pageContentSecurityPolicy({ script: ['https://www.googletagmanager.com'], connect: [], img: [], frame: [] })
+ */
+export function pageContentSecurityPolicy(origins?: PageOrigins): string {
+  const extra = (list: readonly string[] | undefined) => (list?.length ? ` ${list.join(' ')}` : '');
+  return [
+    "default-src 'self'",
+    `img-src 'self' data: blob: https:${extra(origins?.img)}`,
+    "style-src 'self' 'unsafe-inline'",
+    `script-src 'self'${extra(origins?.script)}`,
+    `connect-src 'self'${extra(origins?.connect)}`,
+    "font-src 'self' data:",
+    `frame-src 'self'${extra(origins?.frame)}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+const PAGE_CSP = pageContentSecurityPolicy();
 
 /** Headers that every answer carries (API.md, Operations). */
 export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {

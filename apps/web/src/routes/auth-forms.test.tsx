@@ -30,7 +30,8 @@ describe('login', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
     expect(screen.getByText('Enter your password')).toBeTruthy();
-    expect(calls).toHaveLength(0);
+    // Only the list of sign-in providers is asked for.
+    expect(calls.filter((call) => call.path !== '/api/v1/auth/oauth/providers')).toHaveLength(0);
   });
 });
 
@@ -50,7 +51,7 @@ describe('register', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Thank you for registering!' });
     expect(within(dialog).getByText(/received your request\. A manager will contact you .* demo access/)).toBeTruthy();
-    expect(calls[0]?.body).toEqual({
+    expect(calls.find((call) => call.path === '/api/v1/auth/register')?.body).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@example.com',
       password: 'analytical-engine',
@@ -61,12 +62,44 @@ describe('register', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('keeps the thank-you text when the server activates the account at once', async () => {
+    fakeFetch(() => json(201, { user: testUser, status: 'active' }));
+    const { user } = renderApp('/register');
+    await fillAndSubmit(user);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Thank you for registering!' });
+    expect(within(dialog).getByText(/A manager will contact you/)).toBeTruthy();
+  });
+
   it("shows the server's message when registration is refused", async () => {
     fakeFetch(() => error(409, 'An account with this email already exists'));
     const { user } = renderApp('/register');
     await fillAndSubmit(user);
     expect(await screen.findByText('An account with this email already exists')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends the token of an invitation link and fills in the invited email', async () => {
+    const calls = fakeFetch(() => json(201, { user: testUser, status: 'active' }));
+    const { user } = renderApp('/register?invitation=tok_abcdefghijklmnop&email=ivy%40example.com');
+    expect(await screen.findByRole('heading', { name: 'Join your team on Plinth' })).toBeTruthy();
+    expect((screen.getByLabelText('Work email') as HTMLInputElement).value).toBe('ivy@example.com');
+    await user.type(screen.getByLabelText('Full name'), 'Ivy Invitee');
+    await user.type(screen.getByLabelText('Password'), 'analytical-engine');
+    await user.click(screen.getByRole('button', { name: 'Create account and join' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Your account is ready' });
+    expect(within(dialog).getByText(/joined the project you were invited to/)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/auth/register',
+      body: {
+        name: 'Ivy Invitee',
+        email: 'ivy@example.com',
+        password: 'analytical-engine',
+        invitation_token: 'tok_abcdefghijklmnop',
+      },
+    });
   });
 
   it("shows 'Registration failed' when the server sends no message", async () => {

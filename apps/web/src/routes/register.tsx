@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../components/ui/button';
 import { Dialog } from '../components/ui/dialog';
 import { InputField } from '../components/ui/form-field';
 import { useRegister } from '../features/auth/api/register';
 import { AuthCard } from '../features/auth/components/auth-card';
+import { SocialSignIn } from '../features/auth/components/social-sign-in';
 
 const RegisterForm = z.object({
   name: z.string().trim().min(1, 'Enter your name').max(120, 'Use at most 120 characters'),
@@ -19,20 +20,33 @@ type RegisterForm = z.infer<typeof RegisterForm>;
 export function Component() {
   const registration = useRegister();
   const navigate = useNavigate();
+  // An invitation email links here with its token and the invited address.
+  const [search] = useSearchParams();
+  const invitation = search.get('invitation');
   const form = useForm<RegisterForm>({
     resolver: zodResolver(RegisterForm),
-    defaultValues: { name: '', email: '', password: '', company: '' },
+    defaultValues: { name: '', email: (invitation && search.get('email')) || '', password: '', company: '' },
   });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ company, ...values }) =>
-    registration.mutate({ ...values, ...(company ? { company } : {}) }, { onSuccess: () => form.reset() }),
+    registration.mutate(
+      { ...values, ...(company ? { company } : {}), ...(invitation ? { invitation_token: invitation } : {}) },
+      { onSuccess: () => form.reset() },
+    ),
   );
+  // The product's thank-you text stays for every ordinary registration, even an immediately
+  // active one; only an accepted invitation has something more useful to say.
+  const joinedByInvitation = Boolean(invitation) && registration.data?.status === 'active';
 
   return (
     <AuthCard
-      title="Get started with Plinth"
-      description="Tell us who you are and we will set up demo access for you and your team."
+      title={invitation ? 'Join your team on Plinth' : 'Get started with Plinth'}
+      description={
+        invitation
+          ? 'Create your account with the email address the invitation was sent to.'
+          : 'Tell us who you are and we will set up demo access for you and your team.'
+      }
       footer={
         <>
           Already have an account?{' '}
@@ -42,6 +56,7 @@ export function Component() {
         </>
       }
     >
+      <SocialSignIn />
       <form noValidate className="space-y-5" onSubmit={onSubmit}>
         <InputField label="Full name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
         <InputField
@@ -66,7 +81,7 @@ export function Component() {
           {...form.register('company')}
         />
         <Button type="submit" className="w-full" isLoading={registration.isPending}>
-          Request demo access
+          {invitation ? 'Create account and join' : 'Request demo access'}
         </Button>
         <p className="text-center text-slate-500 text-xs">
           By registering you agree to our{' '}
@@ -83,7 +98,7 @@ export function Component() {
 
       <Dialog
         isOpen={registration.isSuccess}
-        title="Thank you for registering!"
+        title={joinedByInvitation ? 'Your account is ready' : 'Thank you for registering!'}
         onClose={() => registration.reset()}
         actions={
           <>
@@ -94,7 +109,11 @@ export function Component() {
           </>
         }
       >
-        <p>We have received your request. A manager will contact you shortly to provide demo access to Plinth.</p>
+        {joinedByInvitation ? (
+          <p>You have joined the project you were invited to. Sign in to start working.</p>
+        ) : (
+          <p>We have received your request. A manager will contact you shortly to provide demo access to Plinth.</p>
+        )}
       </Dialog>
     </AuthCard>
   );

@@ -61,15 +61,19 @@ export class AuditService {
     });
   }
 
-  /** Records a change made through a request (outside a document transaction). */
+  /**
+   * Records a change made through a request by the grant's caller. Pass the transaction that
+   * writes the change, so that the entry commits (or rolls back) with it.
+   */
   recordGrant(
+    db: Db,
     grant: ProjectGrant,
     action: string,
     target: AuditRecord['target'],
     details?: Record<string, unknown>,
   ): Promise<void> {
     return this.record(
-      this.ctx.db,
+      db,
       { principal: grant.principal, ip: grant.ip },
       {
         projectId: grant.project.id,

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCollection, createDocument, createProject, createToken } from '../../test/content.js';
 import {
@@ -11,6 +12,7 @@ import {
   signUp,
   type TestApp,
 } from '../../test/harness.js';
+import { multipart } from '../../test/media.js';
 
 interface Entry {
   id: string;
@@ -250,6 +252,57 @@ describe(`audit log (${dialectName})`, () => {
     // Token secrets never reach the log.
     const raw = JSON.stringify(entries);
     expect(raw).not.toContain(token.json().data.token);
+  });
+
+  it('records media uploads, edits and deletions, by users and by API tokens', async () => {
+    time.advance(60_000);
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const upload = (credential: Session | string, filename: string) => {
+      const { payload, headers } = multipart([{ name: 'file', filename, content: png, contentType: 'image/png' }]);
+      return act(credential, { method: 'POST', url: api('/media'), payload, headers });
+    };
+    const uploaded = await upload(editor, 'audited.png');
+    expectOk(uploaded, 201);
+    const assetId = uploaded.json().data.id as string;
+    time.advance(1_000);
+    expectOk(
+      await act(editor, { method: 'PATCH', url: api(`/media/${assetId}`), payload: { alt: 'An audited image' } }),
+    );
+    time.advance(1_000);
+    expectOk(await act(editor, { method: 'DELETE', url: api(`/media/${assetId}`) }), 204);
+
+    const entries = (await log(`target_type=media&target_id=${assetId}`)).data;
+    expect(entries.map((entry) => entry.action).reverse()).toEqual(['media.created', 'media.updated', 'media.deleted']);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({
+        actor: { type: 'user', id: editor.userId },
+        target: { type: 'media', id: assetId },
+        ip: IP,
+      });
+    }
+    const [deleted, updated, created] = entries;
+    expect(created?.details).toMatchObject({ filename: 'audited.png', mime_type: 'image/png', size: png.length });
+    expect(updated?.details).toMatchObject({ changed: ['alt'] });
+    expect(deleted?.details).toMatchObject({ filename: 'audited.png', forced: false });
+
+    // An API token's upload names the token.
+    const tokenResponse = await call(t.app, owner, {
+      method: 'POST',
+      url: api('/api-tokens'),
+      payload: { name: 'Uploader', scopes: ['media:write'] },
+    });
+    const { id: tokenId, token } = tokenResponse.json().data as { id: string; token: string };
+    const byToken = await upload(token, 'by-token.png');
+    expectOk(byToken, 201);
+    expect((await log(`target_id=${byToken.json().data.id}`)).data).toEqual([
+      expect.objectContaining({ action: 'media.created', actor: { type: 'token', id: tokenId }, ip: IP }),
+    ]);
+    // Viewers cannot upload, and a refused upload leaves no entry.
+    const before = (await log('target_type=media')).meta.total;
+    expectError(await upload(viewer, 'refused.png'), 403, 'FORBIDDEN');
+    expect((await log('target_type=media')).meta.total).toBe(before);
   });
 
   it('names the API token that made a change', async () => {

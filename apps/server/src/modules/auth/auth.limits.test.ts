@@ -1,6 +1,16 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestClock, expectError, signUp, type TestApp, uniqueEmail } from '../../test/harness.js';
+import {
+  call,
+  createTestApp,
+  createTestClock,
+  expectError,
+  type Session,
+  signIn,
+  signUp,
+  type TestApp,
+  uniqueEmail,
+} from '../../test/harness.js';
 
 const PASSWORD = 'correct horse battery';
 const WINDOW_MS = 15 * 60_000;
@@ -98,6 +108,40 @@ describe('rate limits on login and forgot-password', () => {
     expect((await forgot(unknown, newAddress())).statusCode).toBe(202);
   });
 
+  it('counts failures in a sliding window: a burst at the end of one window is not followed by another', async () => {
+    const { email } = await signUp(t.app);
+    const address = newAddress();
+    expectError(await login(email, 'wrong early', address), 401, 'UNAUTHENTICATED');
+    time.advance(14 * 60_000);
+    for (let i = 0; i < 9; i++) expectError(await login(email, `wrong ${i}`, address), 401, 'UNAUTHENTICATED');
+    expectRateLimited(await login(email, PASSWORD, address));
+    // The early failure leaves the window: one more attempt, and the nine recent ones still count.
+    time.advance(60_000);
+    expectError(await login(email, 'wrong late', address), 401, 'UNAUTHENTICATED');
+    expect(expectRateLimited(await login(email, PASSWORD, address))).toBe(14 * 60);
+    time.advance(WINDOW_MS);
+    expect((await login(email, PASSWORD, address)).statusCode).toBe(200);
+  });
+
+  it('counts wrong current passwords of change-password as failed logins of the account', async () => {
+    const session = await signUp(t.app);
+    const address = newAddress();
+    const change = (current: string, as: Session = session) =>
+      call(t.app, as, {
+        method: 'POST',
+        url: '/api/v1/auth/change-password',
+        payload: { current_password: current, new_password: 'a brand new password' },
+        remoteAddress: address,
+      });
+    for (let i = 0; i < 10; i++) expectError(await change(`guess ${i}`), 400, 'VALIDATION_FAILED');
+    // Even the right password is refused now, and so is a login of the account from anywhere.
+    expectRateLimited(await change(PASSWORD));
+    expectRateLimited(await login(session.email, PASSWORD, newAddress()));
+    time.advance(WINDOW_MS);
+    // The access token expired meanwhile; a new session changes the password.
+    expect((await change(PASSWORD, await signIn(t.app, session.email, PASSWORD))).statusCode).toBe(204);
+  });
+
   it('keeps the login and forgot-password counts apart', async () => {
     const { email } = await signUp(t.app);
     const address = newAddress();
@@ -105,5 +149,38 @@ describe('rate limits on login and forgot-password', () => {
     expectRateLimited(await login(email, PASSWORD, address));
     expect((await forgot(email, address)).statusCode).toBe(202);
     time.advance(WINDOW_MS);
+  });
+});
+
+const REDIS_URL = process.env.TEST_REDIS_URL;
+
+// Two instances behind one load balancer: failures on one count on the other.
+describe.skipIf(!REDIS_URL)('rate limits shared between instances (Redis)', () => {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    await Promise.all(apps.map((t) => t.close()));
+  });
+
+  it('refuses on one instance the account that failed too often on the other', async () => {
+    const env = { REDIS_URL: REDIS_URL ?? '' };
+    const [first, second] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
+    apps.push(first as TestApp, second as TestApp);
+    // Known to neither instance's database, and unique to this run: the counts are all Redis's.
+    const email = uniqueEmail('shared');
+    const address = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const login = (t: TestApp) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username: email, password: PASSWORD },
+        remoteAddress: address,
+      });
+    for (let i = 0; i < 10; i++) {
+      expectError(await login(i % 2 === 0 ? (first as TestApp) : (second as TestApp)), 401, 'UNAUTHENTICATED');
+    }
+    for (const t of [first, second] as TestApp[]) {
+      const refused = expectError(await login(t), 429, 'RATE_LIMITED');
+      expect(refused.message).toMatch(/Too many attempts/);
+    }
   });
 });

@@ -1,5 +1,7 @@
 import type { AdminUser, LoginResponse, RegisterResponse } from '@plinth/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
 import {
   call,
   createTestApp,
@@ -11,6 +13,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../test/harness.js';
+import { startSmtpServer } from '../../test/smtp.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -62,6 +65,38 @@ describe('POST /auth/register and approval', () => {
     expect(admin.json<LoginResponse>().user).toMatchObject({ email: 'root@example.com', is_admin: true });
     const first = await register(t, { name: 'First', email: uniqueEmail('first'), password: PASSWORD });
     expect(first.json<RegisterResponse>()).toMatchObject({ status: 'active', user: { is_admin: false } });
+  });
+
+  it('leaves an existing account named by PLINTH_ADMIN_EMAIL as it is, and says so in the log', async () => {
+    const t = await start();
+    await signUp(t.app); // the first user, instance admin
+    const email = uniqueEmail('squatter');
+    expect((await register(t, { name: 'Squatter', email, password: PASSWORD })).statusCode).toBe(201);
+
+    // The next start names that email: the account keeps its password and gets no admin rights.
+    const lines: string[] = [];
+    const restarted = await buildApp({
+      config: loadConfig({
+        PLINTH_DATA_DIR: t.config.dataDir,
+        PLINTH_SEED_DEMO: 'false',
+        PLINTH_ADMIN_EMAIL: email.toUpperCase(),
+        PLINTH_ADMIN_PASSWORD: 'operator password',
+      }),
+      database: t.database,
+      logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } },
+      webDistDir: null,
+      worker: false,
+    });
+    try {
+      const login = (password: string) =>
+        restarted.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: email, password } });
+      expectError(await login('operator password'), 401, 'UNAUTHENTICATED');
+      const signedIn = await login(PASSWORD);
+      expect(signedIn.json<LoginResponse>().user).toMatchObject({ email, is_admin: false });
+      expect(lines.some((line) => line.includes('PLINTH_ADMIN_EMAIL names an existing account'))).toBe(true);
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('answers 409 for an email that already has an account, whatever its letter case', async () => {
@@ -154,35 +189,60 @@ describe('POST /auth/register and approval', () => {
     expectError(await login(t, email), 401, 'UNAUTHENTICATED');
   });
 
-  it('in closed mode still lets someone invited to a project create their account', async () => {
-    const t = await start({ PLINTH_REGISTRATION: 'closed' });
-    const owner = await signUp(t.app);
-    const project = await call(t.app, owner, { method: 'POST', url: '/api/v1/projects', payload: { name: 'Team' } });
-    expect(project.statusCode).toBe(201);
-    const projectId = project.json<{ data: { id: string } }>().data.id;
-    const email = uniqueEmail('invitee');
-    const invited = await call(t.app, owner, {
-      method: 'POST',
-      url: `/api/v1/projects/${projectId}/members`,
-      payload: { email, role: 'editor' },
-    });
-    expect(invited.statusCode).toBe(201);
-    // Invited but not registered: no password, so no sign-in yet.
-    expectError(await login(t, email), 401, 'UNAUTHENTICATED');
+  it('in closed mode lets someone invited to a project register with the link, once', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const t = await start({ PLINTH_REGISTRATION: 'closed', SMTP_URL: smtp.url });
+      const owner = await signUp(t.app);
+      const project = await call(t.app, owner, { method: 'POST', url: '/api/v1/projects', payload: { name: 'Team' } });
+      expect(project.statusCode).toBe(201);
+      const projectId = project.json<{ data: { id: string } }>().data.id;
+      const email = uniqueEmail('invitee');
+      const invited = await call(t.app, owner, {
+        method: 'POST',
+        url: `/api/v1/projects/${projectId}/members`,
+        payload: { email, role: 'editor' },
+      });
+      expect(invited.statusCode).toBe(201);
+      // Invited but not registered: no password, so no sign-in yet; and no registration without the link.
+      expectError(await login(t, email), 401, 'UNAUTHENTICATED');
+      expectError(await register(t, { name: 'Squatter', email, password: PASSWORD }), 403, 'FORBIDDEN');
+      const mail = await smtp.waitFor(email, /invited to Team/);
+      const token = /invitation=([\w-]+)/.exec(mail.text ?? '')?.[1];
 
-    // Two people racing for the invitation: exactly one gets the account, and keeps its password.
-    const [a, b] = await Promise.all([
-      register(t, { name: 'Invitee', email, password: PASSWORD }),
-      register(t, { name: 'Squatter', email, password: 'squatter password' }),
-    ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
-    const registered = a.statusCode === 201 ? a : b;
-    const winnerPassword = a.statusCode === 201 ? PASSWORD : 'squatter password';
-    const loserPassword = a.statusCode === 201 ? 'squatter password' : PASSWORD;
-    expect(registered.json<RegisterResponse>()).toMatchObject({ status: 'active', user: { email, is_admin: false } });
-    expect((await login(t, email, winnerPassword)).statusCode).toBe(200);
-    expectError(await login(t, email, loserPassword), 401, 'UNAUTHENTICATED');
-    // Registering is once: the invitation does not let anyone register the email again.
-    expectError(await register(t, { name: 'Again', email, password: PASSWORD }), 409, 'CONFLICT');
+      // Two people racing with the link: exactly one gets the account, and keeps its password.
+      const [a, b] = await Promise.all([
+        register(t, { name: 'Invitee', email, password: PASSWORD, invitation_token: token }),
+        register(t, { name: 'Racer', email, password: 'racer password', invitation_token: token }),
+      ]);
+      const winner = a.statusCode === 201 ? a : b;
+      const loser = winner === a ? b : a;
+      expect(winner.statusCode).toBe(201);
+      expect([400, 409]).toContain(loser.statusCode);
+      const winnerPassword = winner === a ? PASSWORD : 'racer password';
+      const loserPassword = winner === a ? 'racer password' : PASSWORD;
+      expect(winner.json<RegisterResponse>()).toMatchObject({ status: 'active', user: { email, is_admin: false } });
+      expect((await login(t, email, winnerPassword)).statusCode).toBe(200);
+      expectError(await login(t, email, loserPassword), 401, 'UNAUTHENTICATED');
+      // Registering is once: the link does not let anyone register the email again.
+      expectError(
+        await register(t, { name: 'Again', email, password: PASSWORD, invitation_token: token }),
+        400,
+        'VALIDATION_FAILED',
+      );
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('makes exactly one instance admin of simultaneous first registrations', async () => {
+    const t = await start();
+    const emails = Array.from({ length: 4 }, (_, i) => uniqueEmail(`first-${i}`));
+    const responses = await Promise.all(
+      emails.map((email) => register(t, { name: 'Racer', email, password: PASSWORD })),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
+    const admins = responses.filter((response) => response.json<RegisterResponse>().user.is_admin);
+    expect(admins).toHaveLength(1);
   });
 });

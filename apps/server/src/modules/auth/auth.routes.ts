@@ -23,7 +23,7 @@ import { AuthService, type ClientInfo, REFRESH_TOKEN_PREFIX } from './auth.servi
 const tags = ['auth'];
 const FORGOT_MESSAGE = 'If an account exists for this email, a link to reset the password is on its way.';
 
-const clientOf = (request: FastifyRequest): ClientInfo => ({
+export const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
 });
@@ -64,7 +64,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { c
   }
 
   app.post('/auth/register', {
-    schema: { tags, body: RegisterBody, response: { 201: RegisterResponse, ...errorResponses } },
+    schema: {
+      tags,
+      description:
+        'With `invitation_token` (from an invitation email sent to this address) the account joins that project and is active whatever the registration mode. Without it, an invited email registers like any other and claims no invitation.',
+      body: RegisterBody,
+      response: { 201: RegisterResponse, ...errorResponses },
+    },
     handler: async (request, reply) => reply.status(201).send(await service.register(request.body)),
   });
 
@@ -97,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { c
   app.post('/auth/change-password', {
     schema: { tags, security: bearer, body: ChangePasswordBody, response: { 204: NoContent, ...errorResponses } },
     handler: async (request, reply) => {
-      await service.changePassword(await auth.user(request), request.body);
+      await service.changePassword(await auth.user(request), request.body, clientOf(request));
       return reply.status(204).send(null);
     },
   });

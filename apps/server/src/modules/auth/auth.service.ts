@@ -7,12 +7,15 @@ import type {
   UpdateMeBody,
   User,
 } from '@plinth/contract';
+import type { RegistrationMode } from '../../config.js';
 import type { AppContext } from '../../context.js';
+import type { UserRow } from '../../db/schema.js';
 import { queueEmail } from '../../jobs/email.job.js';
 import { randomSecret, sha256 } from '../../lib/crypto.js';
 import { AppError, conflict, fieldError, forbidden } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { WindowCounter } from '../../lib/rate-limiter.js';
+import { SlidingWindowLimiter } from '../../lib/rate-limiter.js';
+import { InvitationsRepository } from '../projects/invitations.repository.js';
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-tokens.js';
 import { AuthRepository } from './auth.repository.js';
 import { hashPassword, verifyDecoy, verifyPassword } from './passwords.js';
@@ -25,13 +28,35 @@ const REFRESH_TOKEN_MS = 30 * 24 * 3600_000;
 const RESET_TOKEN_MS = 3600_000;
 const LIMIT_WINDOW_MS = 15 * 60_000;
 const INVALID_LOGIN = 'Invalid email or password';
+/** Why a pending user (approval mode) cannot sign in yet. */
+export const AWAITING_APPROVAL = 'Your account is awaiting approval';
 const INVALID_RESET = 'This reset link is invalid or has expired';
+
+const invalidInvitation = () =>
+  new AppError('VALIDATION_FAILED', 'This invitation is invalid or has expired; ask for a new one', [
+    { path: 'invitation_token', message: 'is invalid or has expired' },
+  ]);
 
 /** Names are stored trimmed; one made only of spaces would show as nothing at all. */
 function nameOf(raw: string): string {
   const name = raw.trim();
   if (!name) throw fieldError('name', 'must not be blank');
   return name;
+}
+
+/**
+ * The status a new account gets in a registration mode; closed registration is a 403. The first
+ * user of a fresh instance, and someone a project invited (let in by its admins: they hold the
+ * invitation's token, or proved the invited email through a sign-in provider), always get in.
+ * @example admissionStatus('approval', { isFirstUser: false, isInvited: false }) // 'pending'
+ */
+export function admissionStatus(
+  mode: RegistrationMode,
+  account: { isFirstUser: boolean; isInvited: boolean },
+): 'active' | 'pending' {
+  if (account.isFirstUser || account.isInvited || mode === 'open') return 'active';
+  if (mode === 'closed') throw forbidden('Registration is closed on this instance');
+  return 'pending';
 }
 
 export interface ClientInfo {
@@ -42,58 +67,78 @@ export interface ClientInfo {
 /** Accounts and sessions: registration, sign-in, refresh rotation, password changes. */
 export class AuthService {
   readonly repository: AuthRepository;
-  private readonly failuresPerAccount: WindowCounter;
-  private readonly failuresPerIp: WindowCounter;
+  private readonly invitations: InvitationsRepository;
+  private readonly failuresPerAccount: SlidingWindowLimiter;
+  private readonly failuresPerIp: SlidingWindowLimiter;
 
   constructor(private readonly ctx: AppContext) {
     this.repository = new AuthRepository(ctx.db);
-    this.failuresPerAccount = new WindowCounter({ limit: 10, windowMs: LIMIT_WINDOW_MS, clock: ctx.clock });
-    this.failuresPerIp = new WindowCounter({ limit: 30, windowMs: LIMIT_WINDOW_MS, clock: ctx.clock });
+    this.invitations = new InvitationsRepository(ctx.db);
+    const limits = { store: ctx.rateLimits, windowMs: LIMIT_WINDOW_MS, clock: ctx.clock };
+    this.failuresPerAccount = new SlidingWindowLimiter({ ...limits, name: 'auth-account', limit: 10 });
+    this.failuresPerIp = new SlidingWindowLimiter({ ...limits, name: 'auth-ip', limit: 30 });
   }
 
   private now(): string {
     return this.ctx.clock().toISOString();
   }
 
+  /**
+   * Registers an account. The first user becomes instance admin (decided atomically, so two
+   * racing first registrations cannot both be). An invitation token, which only the invited
+   * email received, joins its project and lets the account in whatever the registration mode;
+   * without it an invited email registers like any other and claims no invitation.
+   */
   async register(body: RegisterBody): Promise<RegisterResponse> {
     const { config } = this.ctx;
     const name = nameOf(body.name);
     const email = normalizeEmail(body.email);
-    const existing = await this.repository.findUserByEmail(email);
-    if (existing && existing.status !== 'invited') throw conflict('An account with this email already exists');
-    const isFirstUser = (await this.repository.countRegisteredUsers()) === 0;
-    // Someone invited to a project was let in by its admins, whatever the registration mode.
-    if (!existing && !isFirstUser && config.registration === 'closed') {
-      throw forbidden('Registration is closed on this instance');
-    }
-    const status = isFirstUser || existing || config.registration === 'open' ? 'active' : 'pending';
+    // Hashed before the transaction, which then stays short.
+    const passwordHash = await hashPassword(body.password);
     const now = this.now();
-    const fields = {
-      name,
-      password_hash: await hashPassword(body.password),
-      company: body.company?.trim() || null,
-      status,
-      updated_at: now,
-    } as const;
-    // Another registration of the same email may have won while the password was hashed.
-    const user = existing
-      ? await this.repository.registerInvitedUser(existing.id, fields)
-      : await this.repository.insertUserUnlessEmailTaken({
-          id: newId(),
-          email,
-          avatar_url: null,
-          is_admin: isFirstUser ? 1 : 0,
-          created_at: now,
-          ...fields,
-        });
-    if (!user) throw conflict('An account with this email already exists');
-    return { user: toUser(user), status };
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const existing = await this.repository.findUserByEmail(email, trx);
+      const invitation = body.invitation_token
+        ? await this.invitations.findOpen(sha256(body.invitation_token), now, trx)
+        : undefined;
+      if (body.invitation_token && !invitation) throw invalidInvitation();
+      if (invitation && invitation.userId !== existing?.id) {
+        throw fieldError('invitation_token', 'was sent to another email address');
+      }
+      if (existing && existing.status !== 'invited') throw conflict('An account with this email already exists');
+      const isFirstUser = await this.repository.claimFirstUser(trx, now);
+      const status = admissionStatus(config.registration, { isFirstUser, isInvited: Boolean(invitation) });
+      const fields = {
+        name,
+        password_hash: passwordHash,
+        company: body.company?.trim() || null,
+        status,
+        updated_at: now,
+      } as const;
+      // Another registration of the same email may have won meanwhile.
+      const user = existing
+        ? await this.repository.registerInvitedUser(existing.id, fields, trx)
+        : await this.repository.insertUserUnlessEmailTaken(
+            {
+              id: newId(),
+              email,
+              avatar_url: null,
+              is_admin: isFirstUser ? 1 : 0,
+              created_at: now,
+              ...fields,
+            },
+            trx,
+          );
+      if (!user) throw conflict('An account with this email already exists');
+      if (invitation && !(await this.invitations.claim(trx, invitation.id))) throw invalidInvitation();
+      return { user: toUser(user), status };
+    });
   }
 
-  private checkLimits(accountKey: string, ip: string): void {
+  private async checkLimits(accountKey: string, ip: string): Promise<void> {
     const retryAfter = Math.max(
-      this.failuresPerAccount.retryAfterSeconds(accountKey),
-      this.failuresPerIp.retryAfterSeconds(ip),
+      await this.failuresPerAccount.retryAfterSeconds(accountKey),
+      await this.failuresPerIp.retryAfterSeconds(ip),
     );
     if (retryAfter > 0) {
       throw new AppError(
@@ -107,25 +152,33 @@ export class AuthService {
     }
   }
 
-  private recordFailure(accountKey: string, ip: string): void {
-    this.failuresPerAccount.record(accountKey);
-    this.failuresPerIp.record(ip);
+  private async recordFailure(accountKey: string, ip: string): Promise<void> {
+    await this.failuresPerAccount.record(accountKey);
+    await this.failuresPerIp.record(ip);
   }
 
   async login(username: string, password: string, client: ClientInfo): Promise<LoginResponse> {
     const email = normalizeEmail(username);
     const accountKey = `login:${email}`;
-    this.checkLimits(accountKey, `login:${client.ip}`);
+    await this.checkLimits(accountKey, `login:${client.ip}`);
     const user = await this.repository.findUserByEmail(email);
     const valid = user?.password_hash
       ? await verifyPassword(user.password_hash, password)
       : await verifyDecoy(password);
     if (!user || !valid) {
-      this.recordFailure(accountKey, `login:${client.ip}`);
+      await this.recordFailure(accountKey, `login:${client.ip}`);
       throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
     }
-    if (user.status === 'pending') throw forbidden('Your account is awaiting approval');
-    this.failuresPerAccount.reset(accountKey);
+    if (user.status === 'pending') throw forbidden(AWAITING_APPROVAL);
+    await this.failuresPerAccount.reset(accountKey);
+    return this.openSession(user, client);
+  }
+
+  /**
+   * Opens a session for a user who has proved who they are (by password, or through a sign-in
+   * provider) and answers the login body.
+   */
+  async openSession(user: UserRow, client: ClientInfo): Promise<LoginResponse> {
     const sessionId = newId();
     await this.repository.insertSession({
       id: sessionId,
@@ -198,10 +251,17 @@ export class AuthService {
     return toUser(user);
   }
 
-  /** Changes the password and ends every other session of the user. */
-  async changePassword(principal: UserPrincipal, body: ChangePasswordBody): Promise<void> {
+  /**
+   * Changes the password and ends every other session of the user. Wrong current passwords
+   * count as failed logins of the account, so a stolen session cannot be used to guess it.
+   */
+  async changePassword(principal: UserPrincipal, body: ChangePasswordBody, client: ClientInfo): Promise<void> {
     const user = await this.repository.findUserById(principal.userId);
-    if (!user?.password_hash || !(await verifyPassword(user.password_hash, body.current_password))) {
+    if (!user) throw new AppError('UNAUTHENTICATED', 'The account no longer exists');
+    const accountKey = `login:${user.email}`;
+    await this.checkLimits(accountKey, `login:${client.ip}`);
+    if (!user.password_hash || !(await verifyPassword(user.password_hash, body.current_password))) {
+      await this.recordFailure(accountKey, `login:${client.ip}`);
       throw fieldError('current_password', 'is incorrect');
     }
     const now = this.now();
@@ -219,25 +279,32 @@ export class AuthService {
   async forgotPassword(rawEmail: string, client: ClientInfo): Promise<void> {
     const email = normalizeEmail(rawEmail);
     const accountKey = `forgot:${email}`;
-    this.checkLimits(accountKey, `forgot:${client.ip}`);
-    this.recordFailure(accountKey, `forgot:${client.ip}`);
+    await this.checkLimits(accountKey, `forgot:${client.ip}`);
+    await this.recordFailure(accountKey, `forgot:${client.ip}`);
     const user = await this.repository.findUserByEmail(email);
     if (!user || user.status === 'invited') return;
     const token = randomSecret(32);
     const now = this.ctx.clock();
-    await this.repository.insertPasswordReset({
-      id: newId(),
-      userId: user.id,
-      hash: sha256(token),
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_MS).toISOString(),
-      now: now.toISOString(),
-    });
     const link = `${this.ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await queueEmail(this.ctx, {
-      to: user.email,
-      subject: 'Reset your Plinth password',
-      link,
-      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Plinth account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+    // The reset and its email commit together: never a link that was not sent, nor one that does not work.
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await this.repository.insertPasswordReset(trx, {
+        id: newId(),
+        userId: user.id,
+        hash: sha256(token),
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_MS).toISOString(),
+        now: now.toISOString(),
+      });
+      await queueEmail(
+        this.ctx,
+        {
+          to: user.email,
+          subject: 'Reset your Plinth password',
+          link,
+          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Plinth account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+        },
+        trx,
+      );
     });
   }
 
@@ -255,14 +322,21 @@ export class AuthService {
     await this.repository.revokeUserSessions(reset.user_id, now);
   }
 
-  /** Creates (or promotes) the instance admin named by PLINTH_ADMIN_EMAIL at start. */
+  /**
+   * Creates the instance admin named by PLINTH_ADMIN_EMAIL at start, when no account has that
+   * email. An existing account is left as it is: promoting it would hand the instance to
+   * whoever registered that address first, with a password the operator never chose.
+   */
   async ensureAdmin(rawEmail: string, password: string): Promise<void> {
     const email = normalizeEmail(rawEmail);
     const existing = await this.repository.findUserByEmail(email);
     const now = this.now();
     if (existing) {
-      if (!existing.is_admin || existing.status !== 'active') {
-        await this.repository.updateUser(existing.id, { is_admin: 1, status: 'active', updated_at: now });
+      if (!existing.is_admin) {
+        this.ctx.log.warn(
+          { email },
+          'PLINTH_ADMIN_EMAIL names an existing account that is not an instance admin; it was left unchanged',
+        );
       }
       return;
     }

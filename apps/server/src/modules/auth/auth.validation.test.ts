@@ -193,6 +193,17 @@ describe('input validation of the auth endpoints', () => {
       call(t.app, session, { method: 'PATCH', url: '/api/v1/auth/me', payload });
     expectFieldError(await patch({ name: '  ' }), 'name');
     expectFieldError(await patch({ avatar_url: 'not a url' }), 'avatar_url');
+    // Shown as a picture in pages: a script or inline-data URL would be an attack, not an avatar.
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'ftp://x.test/a.png',
+    ]) {
+      expectFieldError(await patch({ avatar_url: url }), 'avatar_url');
+    }
+    expect((await patch({ avatar_url: 'HTTP://cdn.example.com/a.png' })).statusCode).toBe(200);
+    await patch({ avatar_url: null });
     const current = await call(t.app, session, { method: 'GET', url: '/api/v1/auth/me' });
     expect(current.json<{ name: string; avatar_url: string | null }>()).toMatchObject({
       name: 'Test User',

@@ -21,6 +21,14 @@ const resolved = new WeakMap<FastifyRequest, Promise<Principal | null>>();
  * Turns the `Authorization: Bearer …` header into a Principal, once per request. Sessions and
  * tokens are checked against the database on every request, so revocation takes effect at once.
  */
+/** An API token's row as the hot path keeps it, with its scopes parsed once. */
+interface CachedToken {
+  row: ApiTokenRow;
+  scopes: Scope[];
+  version: number;
+  at: number;
+}
+
 export class Authenticator {
   private readonly auth: AuthRepository;
   private readonly tokens: TokensRepository;
@@ -87,16 +95,16 @@ export class Authenticator {
    * Token rows for the delivery hot path. A revocation invalidates the project's delivery
    * version, which drops the entry at once on this instance; the age limit bounds it elsewhere.
    */
-  private readonly tokenRows = new Map<string, { row: ApiTokenRow; version: number; at: number }>();
+  private readonly tokenRows = new Map<string, CachedToken>();
 
-  private async findToken(hash: string): Promise<ApiTokenRow | undefined> {
+  private async findToken(hash: string): Promise<CachedToken | undefined> {
     const cached = this.tokenRows.get(hash);
     if (
       cached &&
       cached.version === this.ctx.delivery.version(cached.row.project_id) &&
       Date.now() - cached.at < TOKEN_CACHE_MS
     ) {
-      return cached.row;
+      return cached;
     }
     const row = await this.tokens.findByHash(hash);
     if (!row) {
@@ -104,21 +112,28 @@ export class Authenticator {
       return undefined;
     }
     if (this.tokenRows.size > 10_000) this.tokenRows.clear();
-    this.tokenRows.set(hash, { row, version: this.ctx.delivery.version(row.project_id), at: Date.now() });
-    return row;
+    const entry: CachedToken = {
+      row,
+      scopes: parseJson<Scope[]>(row.scopes),
+      version: this.ctx.delivery.version(row.project_id),
+      at: Date.now(),
+    };
+    this.tokenRows.set(hash, entry);
+    return entry;
   }
 
   private async resolveApiToken(token: string): Promise<TokenPrincipal> {
-    const row = await this.findToken(sha256(token));
+    const found = await this.findToken(sha256(token));
     const now = this.ctx.clock();
-    if (!row || (row.expires_at !== null && row.expires_at <= now.toISOString())) {
+    if (!found || (found.row.expires_at !== null && found.row.expires_at <= now.toISOString())) {
       throw new AppError('UNAUTHENTICATED', 'The API token is invalid, revoked or expired');
     }
+    const { row, scopes } = found;
     const touchedAt = this.lastTouched.get(row.id) ?? 0;
     if (now.getTime() - touchedAt >= TOUCH_INTERVAL_MS) {
       this.lastTouched.set(row.id, now.getTime());
       await this.tokens.touch(row.id, now.toISOString());
     }
-    return { kind: 'token', tokenId: row.id, projectId: row.project_id, scopes: parseJson<Scope[]>(row.scopes) };
+    return { kind: 'token', tokenId: row.id, projectId: row.project_id, scopes };
   }
 }

@@ -6,6 +6,7 @@ import {
   createTestApp,
   expectError,
   type Session,
+  signIn,
   signUp,
   type TestApp,
   uniqueEmail,
@@ -111,10 +112,17 @@ describe('project members', () => {
       const mail = await smtp.waitFor(email, /invited to Invite Garden/);
       expect(mail.text).toContain('Invite Garden');
       expect(mail.text).toContain('author');
-      expect(mail.text).toContain(`http://plinth.test/register?email=${encodeURIComponent(email)}`);
+      const link = /http:\/\/plinth\.test\/register\?invitation=([\w-]+)&email=(\S+)/.exec(mail.text ?? '');
+      expect(link?.[2]).toBe(encodeURIComponent(email));
 
-      // Once they register with that address they are an active member.
-      const invitee = await signUp(t.app, { email, name: 'Ivy Invitee' });
+      // Once they register with that address and the link's token they are an active member.
+      const registered = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { name: 'Ivy Invitee', email, password: 'correct horse battery', invitation_token: link?.[1] },
+      });
+      expect(registered.statusCode, registered.body).toBe(201);
+      const invitee = await signIn(t.app, email, 'correct horse battery');
       const members = await listMembers(t.app, owner, project.id);
       expect(members.data.find((member) => member.email === email)).toMatchObject({
         user_id: invitee.userId,

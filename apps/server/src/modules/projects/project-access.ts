@@ -131,7 +131,10 @@ export class ProjectAccess {
    * project's content version moves (settings changes invalidate it) or after a few seconds,
    * which bounds how long another instance may serve old settings.
    */
-  private readonly tokenProjects = new Map<string, { row: ProjectRow; version: number; at: number }>();
+  private readonly tokenProjects = new Map<
+    string,
+    { row: ProjectRow; record: ProjectRecord; version: number; at: number }
+  >();
 
   constructor(
     private readonly auth: Authenticator,
@@ -141,13 +144,22 @@ export class ProjectAccess {
 
   /** The live project an API token belongs to (cached for the delivery hot path). */
   async tokenProject(projectId: string): Promise<ProjectRow | undefined> {
+    return (await this.cachedTokenProject(projectId))?.row;
+  }
+
+  /** The project row and its record (JSON parsed once), as cached for API tokens. */
+  private async cachedTokenProject(projectId: string): Promise<{ row: ProjectRow; record: ProjectRecord } | undefined> {
     const cached = this.tokenProjects.get(projectId);
     const version = this.delivery.version(projectId);
-    if (cached && cached.version === version && Date.now() - cached.at < PROJECT_CACHE_MS) return cached.row;
+    if (cached && cached.version === version && Date.now() - cached.at < PROJECT_CACHE_MS) return cached;
     const row = await this.projects.findLive(projectId);
-    if (row) this.tokenProjects.set(projectId, { row, version, at: Date.now() });
-    else this.tokenProjects.delete(projectId);
-    return row;
+    if (!row) {
+      this.tokenProjects.delete(projectId);
+      return undefined;
+    }
+    const entry = { row, record: toProjectRecord(row), version, at: Date.now() };
+    this.tokenProjects.set(projectId, entry);
+    return entry;
   }
 
   /**
@@ -155,11 +167,11 @@ export class ProjectAccess {
    * site's blog). It has the rights of a `content:read` token and nothing else.
    */
   async publicReader(projectId: string, ip: string): Promise<ProjectGrant | null> {
-    const row = await this.tokenProject(projectId);
-    if (!row) return null;
+    const cached = await this.cachedTokenProject(projectId);
+    if (!cached) return null;
     const principal: Principal = { kind: 'token', tokenId: 'public-reader', projectId, scopes: ['content:read'] };
     return {
-      project: toProjectRecord(row),
+      project: cached.record,
       principal,
       role: null,
       ip,
@@ -170,15 +182,15 @@ export class ProjectAccess {
   async authorize(request: FastifyRequest, projectId: string, action: ProjectAction): Promise<ProjectGrant> {
     const principal = await this.auth.principal(request);
     let role: Role | null = null;
-    let row: ProjectRow | undefined;
+    let project: ProjectRecord | undefined;
     if (principal.kind === 'token') {
-      row = principal.projectId === projectId ? await this.tokenProject(projectId) : undefined;
+      project = principal.projectId === projectId ? (await this.cachedTokenProject(projectId))?.record : undefined;
     } else {
       const membership = await this.projects.findMembership(projectId, principal.userId);
-      row = membership?.project;
+      project = membership ? toProjectRecord(membership.project) : undefined;
       role = membership?.role ?? null;
     }
-    if (!row) throw notFound('Project');
+    if (!project) throw notFound('Project');
     if (!allows(principal, role, action)) {
       throw forbidden(
         principal.kind === 'token'
@@ -186,7 +198,6 @@ export class ProjectAccess {
           : `Your role (${role}) does not allow this action`,
       );
     }
-    const project = toProjectRecord(row);
     return { project, principal, role, ip: request.ip, can: (other) => allows(principal, role, other) };
   }
 }

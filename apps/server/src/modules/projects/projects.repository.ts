@@ -1,6 +1,17 @@
 import type { Role } from '@plinth/contract';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { Database, ProjectRow } from '../../db/schema.js';
+
+/** A membership whose invitation is still open grants nothing yet. */
+const isInvited = (eb: ExpressionBuilder<Database, 'project_members'>) =>
+  eb.exists(
+    eb
+      .selectFrom('invitations')
+      .select('invitations.id')
+      .whereRef('invitations.project_id', '=', 'project_members.project_id')
+      .whereRef('invitations.user_id', '=', 'project_members.user_id'),
+  );
 
 /** A unique constraint failed: `23505` on PostgreSQL, `SQLITE_CONSTRAINT_UNIQUE` on SQLite. */
 function isUniqueViolation(error: unknown): boolean {
@@ -8,12 +19,14 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+type Db = Kysely<Database>;
+
 export interface MemberRow {
   user_id: string;
   email: string;
   name: string;
   role: Role;
-  status: 'active' | 'pending' | 'invited';
+  status: 'active' | 'invited';
   created_at: string;
 }
 
@@ -21,12 +34,22 @@ export interface MemberRow {
 export class ProjectsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  private live(id: string) {
+    return this.db.selectFrom('projects').selectAll().where('id', '=', id).where('deleted_at', 'is', null);
+  }
+
   findLive(id: string): Promise<ProjectRow | undefined> {
-    return this.db
-      .selectFrom('projects')
-      .selectAll()
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
+    return this.live(id).executeTakeFirst();
+  }
+
+  /**
+   * `findLive` inside a transaction, keeping the row locked until it ends, so that changes of one
+   * project (its plan) run one after another. Only PostgreSQL needs the lock: SQLite runs one
+   * write transaction at a time.
+   */
+  lockLive(id: string, dialect: Dialect): Promise<ProjectRow | undefined> {
+    return this.live(id)
+      .$if(dialect === 'postgres', (query) => query.forUpdate())
       .executeTakeFirst();
   }
 
@@ -39,6 +62,7 @@ export class ProjectsRepository {
       .where('projects.id', '=', projectId)
       .where('projects.deleted_at', 'is', null)
       .where('project_members.user_id', '=', userId)
+      .where((eb) => eb.not(isInvited(eb)))
       .executeTakeFirst();
     if (!row) return undefined;
     const { role, ...project } = row;
@@ -50,7 +74,8 @@ export class ProjectsRepository {
       .selectFrom('projects')
       .innerJoin('project_members', 'project_members.project_id', 'projects.id')
       .where('project_members.user_id', '=', userId)
-      .where('projects.deleted_at', 'is', null);
+      .where('projects.deleted_at', 'is', null)
+      .where((eb) => eb.not(isInvited(eb)));
     const [rows, count] = await Promise.all([
       base
         .selectAll('projects')
@@ -104,10 +129,11 @@ export class ProjectsRepository {
   }
 
   async update(
+    db: Db,
     id: string,
     changes: { name?: string; locales?: string[]; default_locale?: string; updated_at: string },
   ) {
-    await this.db
+    await db
       .updateTable('projects')
       .set({ ...changes, ...(changes.locales ? { locales: JSON.stringify(changes.locales) } : {}) })
       .where('id', '=', id)
@@ -119,8 +145,8 @@ export class ProjectsRepository {
   }
 
   /** Projects are never erased by a user; the slug is freed so it can be used again. */
-  async softDelete(id: string, now: string): Promise<void> {
-    await this.db
+  async softDelete(db: Db, id: string, now: string): Promise<void> {
+    await db
       .updateTable('projects')
       // `||` rather than concat(): PostgreSQL cannot type a parameter passed to concat's "any".
       .set({ deleted_at: now, slug: sql<string>`slug || ${`~deleted~${id}`}` })
@@ -128,16 +154,16 @@ export class ProjectsRepository {
       .execute();
   }
 
-  private memberQuery(projectId: string) {
-    return this.db
+  private memberQuery(projectId: string, db: Db = this.db) {
+    return db
       .selectFrom('project_members')
       .innerJoin('users', 'users.id', 'project_members.user_id')
-      .select([
+      .select((eb) => [
         'project_members.user_id',
         'users.email',
         'users.name',
         'project_members.role',
-        'users.status',
+        eb.case().when(isInvited(eb)).then('invited').else('active').end().as('status'),
         'project_members.created_at',
       ])
       .where('project_members.project_id', '=', projectId);
@@ -160,14 +186,14 @@ export class ProjectsRepository {
     return { rows: rows as MemberRow[], total: Number(count.count) };
   }
 
-  async findMember(projectId: string, userId: string): Promise<MemberRow | undefined> {
-    return (await this.memberQuery(projectId).where('project_members.user_id', '=', userId).executeTakeFirst()) as
+  async findMember(projectId: string, userId: string, db: Db = this.db): Promise<MemberRow | undefined> {
+    return (await this.memberQuery(projectId, db).where('project_members.user_id', '=', userId).executeTakeFirst()) as
       | MemberRow
       | undefined;
   }
 
-  async insertMember(member: { projectId: string; userId: string; role: Role; now: string }): Promise<void> {
-    await this.db
+  async insertMember(db: Db, member: { projectId: string; userId: string; role: Role; now: string }): Promise<void> {
+    await db
       .insertInto('project_members')
       .values({
         project_id: member.projectId,
@@ -181,57 +207,56 @@ export class ProjectsRepository {
 
   /**
    * Gives a member another role, or removes them (`role: null`), unless that would leave the
-   * project without an owner: then nothing changes and the answer is false. Check and write run
-   * in one transaction that first locks the project row, so two owners demoting each other at
-   * the same time cannot both succeed (SQLite runs one transaction at a time anyway).
+   * project without an active owner: then nothing changes and the answer is false. Run it in
+   * the caller's transaction: it first locks the project row, so two owners demoting each other
+   * at the same time cannot both succeed (SQLite runs one transaction at a time anyway).
+   * Removing an invited member deletes the invitation with it (foreign key cascade).
    */
-  async changeMember(change: { projectId: string; userId: string; role: Role | null; now: string }): Promise<boolean> {
+  async changeMember(
+    trx: Db,
+    change: { projectId: string; userId: string; role: Role | null; now: string },
+  ): Promise<boolean> {
     const { projectId, userId, role, now } = change;
-    return this.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('projects')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', projectId)
+      .execute();
+    const target = await trx
+      .selectFrom('project_members')
+      .select((eb) => ['role', isInvited(eb).as('invited')])
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
+    if (target?.role === 'owner' && !target.invited && role !== 'owner') {
+      if ((await this.countOwners(projectId, trx)) <= 1) return false;
+    }
+    if (role === null) {
       await trx
-        .updateTable('projects')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', projectId)
-        .execute();
-      const target = await trx
-        .selectFrom('project_members')
-        .select('role')
+        .deleteFrom('project_members')
         .where('project_id', '=', projectId)
         .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (target?.role === 'owner' && role !== 'owner') {
-        const owners = await trx
-          .selectFrom('project_members')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('project_id', '=', projectId)
-          .where('role', '=', 'owner')
-          .executeTakeFirstOrThrow();
-        if (Number(owners.count) <= 1) return false;
-      }
-      if (role === null) {
-        await trx
-          .deleteFrom('project_members')
-          .where('project_id', '=', projectId)
-          .where('user_id', '=', userId)
-          .execute();
-      } else {
-        await trx
-          .updateTable('project_members')
-          .set({ role, updated_at: now })
-          .where('project_id', '=', projectId)
-          .where('user_id', '=', userId)
-          .execute();
-      }
-      return true;
-    });
+        .execute();
+    } else {
+      await trx
+        .updateTable('project_members')
+        .set({ role, updated_at: now })
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .execute();
+    }
+    return true;
   }
 
-  async countOwners(projectId: string): Promise<number> {
-    const row = await this.db
+  /** Owners who have joined (an invited owner cannot run the project yet). */
+  async countOwners(projectId: string, db: Db = this.db): Promise<number> {
+    const row = await db
       .selectFrom('project_members')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('project_id', '=', projectId)
       .where('role', '=', 'owner')
+      .where((eb) => eb.not(isInvited(eb)))
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }

@@ -3,6 +3,8 @@ import {
   AddMemberBody,
   CreateProjectBody,
   DataOf,
+  Invitation,
+  InvitationParams,
   ListOf,
   Member,
   MemberParams,
@@ -15,6 +17,7 @@ import {
 import { listMeta, pageOf } from '../../lib/pagination.js';
 import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
 import type { ModuleDeps } from '../module-deps.js';
+import { InvitationsService } from './invitations.service.js';
 import { toProject } from './project.mapper.js';
 import { ProjectsService } from './projects.service.js';
 
@@ -22,6 +25,7 @@ const tags = ['projects'];
 
 export const projectsRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx, auth, access }) => {
   const service = new ProjectsService(ctx);
+  const invitations = new InvitationsService(ctx);
 
   app.get('/projects', {
     schema: { tags, security: bearer, querystring: PageQuery, response: { 200: ListOf(Project), ...errorResponses } },
@@ -35,7 +39,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app,
 
   app.post('/projects', {
     schema: { tags, security: bearer, body: CreateProjectBody, response: { 201: DataOf(Project), ...errorResponses } },
-    config: { idempotent: true },
+    config: { idempotent: 'user' },
     handler: async (request, reply) => {
       const user = await auth.user(request);
       return reply.status(201).send({ data: await service.create(user.userId, request.body) });
@@ -123,6 +127,32 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app,
       const grant = await access.authorize(request, request.params.projectId, 'members.manage');
       await service.removeMember(grant, request.params.userId);
       return reply.status(204).send(null);
+    },
+  });
+
+  app.get('/invitations/:token', {
+    schema: {
+      tags,
+      summary: 'What an invitation link offers (project, role, email), before it is used',
+      description:
+        'The token comes from the invitation email. Unknown, used, expired or revoked invitations answer 404. To use one: `POST /auth/register` with `invitation_token` (no account yet), or `POST /invitations/:token/accept` signed in as the invited email.',
+      params: InvitationParams,
+      response: { 200: DataOf(Invitation), ...errorResponses },
+    },
+    handler: async (request) => ({ data: await invitations.preview(request.params.token) }),
+  });
+
+  app.post('/invitations/:token/accept', {
+    schema: {
+      tags,
+      security: bearer,
+      summary: 'Join the project of an invitation sent to the signed-in user’s email',
+      params: InvitationParams,
+      response: { 200: DataOf(Project), ...errorResponses },
+    },
+    handler: async (request) => {
+      const user = await auth.user(request);
+      return { data: await invitations.accept(user, request.params.token, request.ip) };
     },
   });
 };

@@ -1,6 +1,7 @@
 import type { AddMemberBody, CreateProjectBody, Member, Project, Role, UpdateProjectBody } from '@plinth/contract';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { queueEmail } from '../../jobs/email.job.js';
+import type { Database } from '../../db/schema.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Page } from '../../lib/pagination.js';
@@ -8,6 +9,8 @@ import { toSlug } from '../../lib/slugs.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthRepository } from '../auth/auth.repository.js';
 import { normalizeEmail } from '../auth/user.mapper.js';
+import { queueMediaPurge } from '../media/media-purge.job.js';
+import { InvitationsService } from './invitations.service.js';
 import { toProject, toProjectRecord } from './project.mapper.js';
 import type { ProjectGrant } from './project-access.js';
 import { type MemberRow, ProjectsRepository } from './projects.repository.js';
@@ -20,7 +23,7 @@ const toMember = (row: MemberRow): Member => ({
   email: row.email,
   name: row.name,
   role: row.role,
-  status: row.status === 'invited' ? 'invited' : 'active',
+  status: row.status,
   created_at: row.created_at,
 });
 
@@ -41,11 +44,12 @@ function cleanName(name: string): string {
 export class ProjectsService {
   readonly repository: ProjectsRepository;
   private readonly users: AuthRepository;
-
   private readonly audit: AuditService;
+  private readonly invitations: InvitationsService;
 
   constructor(private readonly ctx: AppContext) {
     this.audit = new AuditService(ctx);
+    this.invitations = new InvitationsService(ctx);
     this.repository = new ProjectsRepository(ctx.db);
     this.users = new AuthRepository(ctx.db);
   }
@@ -100,27 +104,35 @@ export class ProjectsService {
     const locales = body.locales ?? grant.project.locales;
     const defaultLocale = body.default_locale ?? grant.project.defaultLocale;
     checkLocales(locales, defaultLocale);
-    await this.repository.update(grant.project.id, {
-      ...(body.name !== undefined ? { name: cleanName(body.name) } : {}),
-      ...(body.locales ? { locales } : {}),
-      ...(body.default_locale ? { default_locale: defaultLocale } : {}),
-      updated_at: this.now(),
+    const name = body.name !== undefined ? cleanName(body.name) : undefined;
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await this.repository.update(trx, grant.project.id, {
+        ...(name !== undefined ? { name } : {}),
+        ...(body.locales ? { locales } : {}),
+        ...(body.default_locale ? { default_locale: defaultLocale } : {}),
+        updated_at: this.now(),
+      });
+      await this.audit.recordGrant(
+        trx,
+        grant,
+        'project.updated',
+        { type: 'project', id: grant.project.id },
+        { changes: body },
+      );
     });
-    await this.audit.recordGrant(
-      grant,
-      'project.updated',
-      { type: 'project', id: grant.project.id },
-      { changes: body },
-    );
     const row = await this.repository.findLive(grant.project.id);
     if (!row) throw notFound('Project');
     return toProject(toProjectRecord(row), grant.role);
   }
 
+  /** Soft-deletes the project; its media files are purged from storage by a job committed with it. */
   async delete(grant: ProjectGrant): Promise<void> {
-    await this.repository.softDelete(grant.project.id, this.now());
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await this.repository.softDelete(trx, grant.project.id, this.now());
+      await this.audit.recordGrant(trx, grant, 'project.deleted', { type: 'project', id: grant.project.id });
+      await queueMediaPurge(this.ctx, trx, grant.project.id);
+    });
     this.ctx.delivery.invalidate(grant.project.id);
-    await this.audit.recordGrant(grant, 'project.deleted', { type: 'project', id: grant.project.id });
   }
 
   async listMembers(projectId: string, page: Page) {
@@ -128,44 +140,49 @@ export class ProjectsService {
     return { items: rows.map(toMember), total };
   }
 
-  /** Adds a member; an email without an account gets an invitation and an `invited` member. */
+  /**
+   * Adds a member. An email without an account gets an `invited` member and an invitation
+   * email; the member, the invitation, its email and the audit entry commit together.
+   */
   async addMember(grant: ProjectGrant, body: AddMemberBody): Promise<Member> {
     this.checkOwnerGrant(grant, body.role);
     const email = normalizeEmail(body.email);
     const now = this.now();
-    let user = await this.users.findUserByEmail(email);
-    if (!user) {
-      user = await this.users.insertUser({
-        id: newId(),
-        email,
-        name: email.split('@')[0] ?? email,
-        password_hash: null,
-        avatar_url: null,
-        company: null,
-        is_admin: 0,
-        status: 'invited',
-        created_at: now,
-        updated_at: now,
-      });
-    }
-    if (await this.repository.findMember(grant.project.id, user.id)) {
-      throw conflict(`${email} is already a member of this project`);
-    }
-    await this.repository.insertMember({ projectId: grant.project.id, userId: user.id, role: body.role, now });
-    if (user.status === 'invited') await this.sendInvitation(email, grant.project.name, body.role);
-    await this.audit.recordGrant(grant, 'member.added', { type: 'member', id: user.id }, { email, role: body.role });
-    const member = await this.repository.findMember(grant.project.id, user.id);
-    if (!member) throw notFound('Member');
-    return toMember(member);
-  }
-
-  private async sendInvitation(email: string, projectName: string, role: Role): Promise<void> {
-    const link = `${this.ctx.config.publicUrl}/register?email=${encodeURIComponent(email)}`;
-    await queueEmail(this.ctx, {
-      to: email,
-      subject: `You are invited to ${projectName} on Plinth`,
-      link,
-      text: `Hello,\n\nYou have been invited to join the project "${projectName}" on Plinth as ${role}.\nCreate your account with this email address to get started:\n\n${link}\n`,
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const user =
+        (await this.users.findUserByEmail(email, trx)) ??
+        (await this.users.insertUser(
+          {
+            id: newId(),
+            email,
+            name: email.split('@')[0] ?? email,
+            password_hash: null,
+            avatar_url: null,
+            company: null,
+            is_admin: 0,
+            status: 'invited',
+            created_at: now,
+            updated_at: now,
+          },
+          trx,
+        ));
+      if (await this.repository.findMember(grant.project.id, user.id, trx)) {
+        throw conflict(`${email} is already a member of this project`);
+      }
+      await this.repository.insertMember(trx, { projectId: grant.project.id, userId: user.id, role: body.role, now });
+      if (user.status === 'invited') {
+        await this.invitations.invite(trx, grant, { userId: user.id, email, role: body.role });
+      }
+      await this.audit.recordGrant(
+        trx,
+        grant,
+        'member.added',
+        { type: 'member', id: user.id },
+        { email, role: body.role },
+      );
+      const member = await this.repository.findMember(grant.project.id, user.id, trx);
+      if (!member) throw notFound('Member');
+      return toMember(member);
     });
   }
 
@@ -181,37 +198,61 @@ export class ProjectsService {
     if (!member) throw notFound('Member');
     this.checkOwnerGrant(grant, role, member.role);
     // Before the own-role rule: the sole owner demoting themselves must learn why it cannot be.
-    if (member.role === 'owner' && role !== 'owner' && (await this.repository.countOwners(grant.project.id)) <= 1) {
+    if (this.takesAnOwner(member, role) && (await this.repository.countOwners(grant.project.id)) <= 1) {
       throw conflict(LAST_OWNER);
     }
     if (grant.principal.kind === 'user' && grant.principal.userId === userId) {
       throw forbidden('You cannot change your own role');
     }
-    await this.changeMember(grant.project.id, userId, role);
-    await this.audit.recordGrant(
-      grant,
-      'member.updated',
-      { type: 'member', id: userId },
-      { from: member.role, to: role },
+    await this.changeMember(grant, userId, role, (trx) =>
+      this.audit.recordGrant(
+        trx,
+        grant,
+        'member.updated',
+        { type: 'member', id: userId },
+        { from: member.role, to: role },
+      ),
     );
     return toMember({ ...member, role });
   }
 
+  /** Removes a member; an invited one loses the invitation, so its link stops working. */
   async removeMember(grant: ProjectGrant, userId: string): Promise<void> {
     const member = await this.repository.findMember(grant.project.id, userId);
     if (!member) throw notFound('Member');
     this.checkOwnerGrant(grant, member.role);
-    if (member.role === 'owner' && (await this.repository.countOwners(grant.project.id)) <= 1) {
+    if (this.takesAnOwner(member, null) && (await this.repository.countOwners(grant.project.id)) <= 1) {
       throw conflict(LAST_OWNER);
     }
-    await this.changeMember(grant.project.id, userId, null);
-    await this.audit.recordGrant(grant, 'member.removed', { type: 'member', id: userId }, { role: member.role });
+    await this.changeMember(grant, userId, null, (trx) =>
+      this.audit.recordGrant(trx, grant, 'member.removed', { type: 'member', id: userId }, { role: member.role }),
+    );
   }
 
-  /** The write, re-checking the last owner atomically (the checks above may race with another change). */
-  private async changeMember(projectId: string, userId: string, role: Role | null): Promise<void> {
-    if (!(await this.repository.changeMember({ projectId, userId, role, now: this.now() }))) {
-      throw conflict(LAST_OWNER);
-    }
+  /** Whether the change takes an owner who has joined out of the owners. */
+  private takesAnOwner(member: MemberRow, role: Role | null): boolean {
+    return member.role === 'owner' && member.status === 'active' && role !== 'owner';
+  }
+
+  /**
+   * The write and its audit entry in one transaction, re-checking the last owner there (the
+   * checks above may race with another change).
+   */
+  private async changeMember(
+    grant: ProjectGrant,
+    userId: string,
+    role: Role | null,
+    audit: (trx: Kysely<Database>) => Promise<void>,
+  ): Promise<void> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const changed = await this.repository.changeMember(trx, {
+        projectId: grant.project.id,
+        userId,
+        role,
+        now: this.now(),
+      });
+      if (!changed) throw conflict(LAST_OWNER);
+      await audit(trx);
+    });
   }
 }

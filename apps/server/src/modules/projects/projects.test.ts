@@ -508,4 +508,22 @@ describe('projects: idempotency keys expire after 24 hours', () => {
     expect(fresh.json().data.id).not.toBe(first.json().data.id);
     expect((await listMine(t.app, me)).meta.total).toBe(2);
   });
+
+  it('deletes stored answers once they are a day old', async () => {
+    const me = await signUp(t.app);
+    const create = (key: string) =>
+      call(t.app, me, {
+        method: 'POST',
+        url: '/api/v1/projects',
+        payload: { name: key },
+        headers: { 'idempotency-key': key },
+      });
+    expect((await create('old-key')).statusCode).toBe(201);
+    const stored = () => t.database.db.selectFrom('idempotency_keys').select('created_at').execute();
+    expect((await stored()).length).toBeGreaterThan(0);
+    time.advance(25 * 3600_000);
+    me.accessToken = (await signIn(t.app, me.email, me.password)).accessToken;
+    expect((await create('new-key')).statusCode).toBe(201);
+    expect((await stored()).map((row) => row.created_at)).toEqual([time.clock().toISOString()]);
+  });
 });

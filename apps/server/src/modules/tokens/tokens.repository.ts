@@ -41,15 +41,15 @@ export class TokensRepository {
       .executeTakeFirst();
   }
 
-  async insert(row: Omit<ApiTokenRow, 'scopes'> & { scopes: string[] }): Promise<void> {
-    await this.db
+  async insert(db: Kysely<Database>, row: Omit<ApiTokenRow, 'scopes'> & { scopes: string[] }): Promise<void> {
+    await db
       .insertInto('api_tokens')
       .values({ ...row, scopes: JSON.stringify(row.scopes) })
       .execute();
   }
 
-  async revoke(projectId: string, id: string, now: string): Promise<boolean> {
-    const result = await this.db
+  async revoke(db: Kysely<Database>, projectId: string, id: string, now: string): Promise<boolean> {
+    const result = await db
       .updateTable('api_tokens')
       .set({ revoked_at: now })
       .where('project_id', '=', projectId)

@@ -43,7 +43,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, {
       body: CreateApiTokenBody,
       response: { 201: DataOf(CreatedApiToken), ...errorResponses },
     },
-    config: { idempotent: true },
+    config: { idempotent: 'tokens.manage' },
     handler: async (request, reply) => {
       const grant = await access.authorize(request, request.params.projectId, 'tokens.manage');
       const created = await service.create(grant, request.body);

@@ -62,13 +62,16 @@ export class TokensService {
       created_by: grant.principal.kind === 'user' ? grant.principal.userId : null,
       created_at: now.toISOString(),
     };
-    await this.repository.insert(row);
-    await this.audit.recordGrant(
-      grant,
-      'token.created',
-      { type: 'api_token', id: row.id },
-      { name, scopes: row.scopes },
-    );
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await this.repository.insert(trx, row);
+      await this.audit.recordGrant(
+        trx,
+        grant,
+        'token.created',
+        { type: 'api_token', id: row.id },
+        { name, scopes: row.scopes },
+      );
+    });
     return {
       id: row.id,
       name: row.name,
@@ -82,11 +85,13 @@ export class TokensService {
 
   /** Revocation is immediate: the authenticator never accepts a revoked token. */
   async revoke(grant: ProjectGrant, tokenId: string): Promise<void> {
-    if (!(await this.repository.revoke(grant.project.id, tokenId, this.ctx.clock().toISOString()))) {
-      throw notFound('API token');
-    }
+    await this.ctx.db.transaction().execute(async (trx) => {
+      if (!(await this.repository.revoke(trx, grant.project.id, tokenId, this.ctx.clock().toISOString()))) {
+        throw notFound('API token');
+      }
+      await this.audit.recordGrant(trx, grant, 'token.revoked', { type: 'api_token', id: tokenId });
+    });
     // Drops cached token rows of the project, so the revocation takes effect at once.
     this.ctx.delivery.invalidate(grant.project.id);
-    await this.audit.recordGrant(grant, 'token.revoked', { type: 'api_token', id: tokenId });
   }
 }

@@ -1,10 +1,12 @@
 import type { ApiToken, CreatedApiToken, ListMeta, Project, Scope } from '@plinth/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
   createTestApp,
   createTestClock,
+  dumpDatabase,
   expectError,
   type Session,
   signIn,
@@ -383,5 +385,83 @@ describe('API tokens', () => {
       const list = await listTokens(t.app, me, other.id);
       expect(list.data.map((token) => token.created_by).sort()).toEqual([me.userId, admin.userId].sort());
     });
+
+    it('stores no usable token: the answer kept for replays is encrypted with the key', async () => {
+      const me = await fresh(owner);
+      const other = await createProject(t.app, me, 'Sealed answers');
+      const request = {
+        method: 'POST' as const,
+        url: `/api/v1/projects/${other.id}/api-tokens`,
+        payload: { name: 'sealed', scopes: ['content:read'] },
+        headers: { 'idempotency-key': 'c0ffee-4f1a-9b2e-sealed' },
+      };
+      const first = await call(t.app, me, request);
+      expect(first.statusCode).toBe(201);
+      const { token } = first.json<{ data: CreatedApiToken }>().data;
+      const dump = await dumpDatabase(t.database);
+      expect(dump).not.toContain(token);
+      // Nor its secret part (the list keeps only a short readable prefix).
+      expect(dump).not.toContain(token.slice(12));
+      expect(dump).not.toContain('c0ffee-4f1a-9b2e-sealed');
+      const replay = await call(t.app, me, request);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.json()).toEqual(first.json());
+    });
+
+    it('replays nothing to a member removed since: the caller is authorized first', async () => {
+      const me = await fresh(owner);
+      const other = await createProject(t.app, me, 'Removed admin');
+      const admin = await signUp(t.app);
+      await call(t.app, me, {
+        method: 'POST',
+        url: `/api/v1/projects/${other.id}/members`,
+        payload: { email: admin.email, role: 'admin' },
+      });
+      const request = {
+        method: 'POST' as const,
+        url: `/api/v1/projects/${other.id}/api-tokens`,
+        payload: { name: 'kept', scopes: ['content:write'] },
+        headers: { 'idempotency-key': 'before-removal' },
+      };
+      expect((await call(t.app, admin, request)).statusCode).toBe(201);
+      const removed = await call(t.app, me, {
+        method: 'DELETE',
+        url: `/api/v1/projects/${other.id}/members/${admin.userId}`,
+      });
+      expect(removed.statusCode).toBe(204);
+      const retried = await call(t.app, admin, request);
+      expectError(retried, 404, 'NOT_FOUND');
+      expect(retried.body).not.toContain('plt_');
+      expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    });
+  });
+});
+
+describe('API tokens: a change and its audit entry commit together', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('creates no token when its audit entry cannot be written', async () => {
+    const owner = await signUp(t.app);
+    const project = await createProject(t.app, owner);
+    const revocable = await createToken(t.app, owner, project.id);
+    // The audit trail fails under the running server (its table is gone).
+    await sql`DROP TABLE audit_log`.execute(t.database.db);
+    const created = await call(t.app, owner, {
+      method: 'POST',
+      url: `/api/v1/projects/${project.id}/api-tokens`,
+      payload: { name: 'Unaudited', scopes: ['content:read'] },
+    });
+    expectError(created, 500, 'INTERNAL');
+    const revoked = await call(t.app, owner, {
+      method: 'DELETE',
+      url: `/api/v1/projects/${project.id}/api-tokens/${revocable.id}`,
+    });
+    expectError(revoked, 500, 'INTERNAL');
+    const rows = await t.database.db.selectFrom('api_tokens').select(['name', 'revoked_at']).execute();
+    expect(rows).toEqual([{ name: 'Token', revoked_at: null }]);
   });
 });

@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Database, InvitationRow } from '../../db/schema.js';
+
+type Db = Kysely<Database>;
+
+/** An open invitation with what its link shows and what claiming it needs. */
+export interface OpenInvitation {
+  id: string;
+  projectId: string;
+  projectName: string;
+  userId: string;
+  email: string;
+  /** `invited` until the email is registered (with or without this invitation). */
+  userStatus: 'active' | 'pending' | 'invited';
+  role: InvitationRole;
+  invitedBy: string | null;
+  expiresAt: string;
+}
+type InvitationRole = Database['project_members']['role'];
+
+/** All SQL of invitations; the membership they belong to lives in ProjectsRepository. */
+export class InvitationsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(db: Db, row: InvitationRow): Promise<void> {
+    await db.insertInto('invitations').values(row).execute();
+  }
+
+  /** The invitation with this token hash, unless it expired or its project was deleted. */
+  async findOpen(hash: string, now: string, db: Db = this.db): Promise<OpenInvitation | undefined> {
+    const row = await db
+      .selectFrom('invitations')
+      .innerJoin('project_members', (join) =>
+        join
+          .onRef('project_members.project_id', '=', 'invitations.project_id')
+          .onRef('project_members.user_id', '=', 'invitations.user_id'),
+      )
+      .innerJoin('projects', 'projects.id', 'invitations.project_id')
+      .innerJoin('users', 'users.id', 'invitations.user_id')
+      .leftJoin('users as inviter', 'inviter.id', 'invitations.invited_by')
+      .select([
+        'invitations.id',
+        'invitations.project_id',
+        'projects.name as project_name',
+        'invitations.user_id',
+        'users.email',
+        'users.status',
+        'project_members.role',
+        'inviter.name as invited_by',
+        'invitations.expires_at',
+      ])
+      .where('invitations.token_hash', '=', hash)
+      .where('invitations.expires_at', '>', now)
+      .where('projects.deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      projectId: row.project_id,
+      projectName: row.project_name,
+      userId: row.user_id,
+      email: row.email,
+      userStatus: row.status,
+      role: row.role,
+      invitedBy: row.invited_by,
+      expiresAt: row.expires_at,
+    };
+  }
+
+  /**
+   * Uses up every unexpired invitation sent to this user, for someone who proved the invited
+   * email another way than the link (a sign-in provider's verified email). Expired ones stay
+   * and keep granting nothing.
+   */
+  async claimAllFor(db: Db, userId: string, now: string): Promise<void> {
+    await db.deleteFrom('invitations').where('user_id', '=', userId).where('expires_at', '>', now).execute();
+  }
+
+  /** Uses an invitation up; false when another request used it first. */
+  async claim(db: Db, id: string): Promise<boolean> {
+    const result = await db.deleteFrom('invitations').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+}
