@@ -207,8 +207,9 @@ export const DocumentReadQuery = Type.Object(
 export type DocumentReadQuery = Static<typeof DocumentReadQuery>;
 
 /**
- * The list query. `filter[field][op]=value` keys are open-ended, so they are checked by the
- * server's query parser (unknown fields and operators are a 400) rather than by this schema.
+ * The list query. `filter[field][op]=value` keys are open-ended, so their fields and operators
+ * are checked by the server's query parser; any other unknown parameter (a misspelt `sortt`) is
+ * a 400 rather than silently ignored.
  */
 export const DocumentListQuery = Type.Object(
   {
@@ -219,7 +220,7 @@ export const DocumentListQuery = Type.Object(
     cursor: Type.Optional(Type.String({ maxLength: 4000 })),
     q: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   },
-  { additionalProperties: Type.String({ maxLength: 2000 }) },
+  { additionalProperties: false, patternProperties: { '^filter\\[': Type.String({ maxLength: 2000 }) } },
 );
 /** The known parameters; `filter[…]` keys ride along as extra string properties. */
 export type DocumentListQuery = Static<typeof DocumentListQuery>;

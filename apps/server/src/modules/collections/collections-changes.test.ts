@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import { createCollection, createDocument, createProject } from '../../test/content.js';
 import { call, createTestApp, expectError, type Session, signUp, type TestApp } from '../../test/harness.js';
 
@@ -175,6 +176,119 @@ describe('collections: model changes keep data', () => {
     expect(removed.statusCode).toBe(204);
     expect((await patchFields('products', [{ name: 'sku', type: 'text', unique: true }])).statusCode).toBe(200);
   });
+
+  it('checks a component change against its instances in every collection that holds it, nested too', async () => {
+    const components = `/api/v1/projects/${projectId}/components`;
+    for (const component of [
+      { name: 'stat', fields: [{ name: 'value', type: 'text' }] },
+      { name: 'panel', fields: [{ name: 'items', type: 'blocks', options: { components: ['stat'] } }] },
+    ]) {
+      const response = await call(t.app, owner, { method: 'POST', url: components, payload: component });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    await createCollection(t.app, owner, projectId, {
+      slug: 'reports',
+      name: 'Reports',
+      fields: [{ name: 'body', type: 'blocks', options: { components: ['panel'] } }],
+    });
+    await createCollection(t.app, owner, projectId, {
+      slug: 'cards',
+      name: 'Cards',
+      fields: [{ name: 'body', type: 'blocks', localized: true, options: { components: ['stat'] } }],
+    });
+    const panel = (value: string) => ({ _component: 'panel', items: [{ _component: 'stat', value }] });
+    await createDocument(t.app, owner, projectId, 'reports', { data: { body: [panel('12')] } });
+    await createDocument(t.app, owner, projectId, 'reports', { data: { body: [panel('many')] } });
+    await createDocument(t.app, owner, projectId, 'reports', { data: { body: [] } });
+    await createDocument(t.app, owner, projectId, 'cards', {
+      data: { body: [{ _component: 'stat', value: 'x' }] },
+      locale: 'es',
+    });
+
+    const toInteger = await call(t.app, owner, {
+      method: 'PATCH',
+      url: `${components}/stat`,
+      payload: { fields: [{ name: 'value', type: 'integer', required: true }] },
+    });
+    const error = expectError(toInteger, 409, 'CONFLICT');
+    expect(error.message).toMatch(/^3 documents would not fit the new model/);
+    expect(error.details).toEqual([
+      { path: 'fields.value', message: '3 document(s) hold values that would be invalid' },
+    ]);
+    const unchanged = await call(t.app, owner, { method: 'GET', url: `${components}/stat` });
+    expect(unchanged.json().data.fields).toEqual([{ name: 'value', type: 'text' }]);
+
+    // A new required field that no stored instance has is refused the same way; an optional one is free.
+    const required = await call(t.app, owner, {
+      method: 'PATCH',
+      url: `${components}/stat`,
+      payload: {
+        fields: [
+          { name: 'value', type: 'text' },
+          { name: 'unit', type: 'text', required: true },
+        ],
+      },
+    });
+    expect(expectError(required, 409, 'CONFLICT').message).toMatch(/^3 documents/);
+    const optional = await call(t.app, owner, {
+      method: 'PATCH',
+      url: `${components}/stat`,
+      payload: {
+        fields: [
+          { name: 'value', type: 'text' },
+          { name: 'unit', type: 'text' },
+        ],
+      },
+    });
+    expect(optional.statusCode, optional.body).toBe(200);
+  });
+
+  it('refuses a document write validated against a model that changed since', async () => {
+    // A second instance on the same database still holds the model it read before the change.
+    const other = await buildApp({
+      config: t.config,
+      database: t.database,
+      logger: false,
+      webDistDir: null,
+      worker: false,
+      statusSampling: false,
+    });
+    await other.ready();
+    try {
+      await createCollection(t.app, owner, projectId, {
+        slug: 'labels',
+        name: 'Labels',
+        fields: [{ name: 'label', type: 'text' }],
+      });
+      await createDocument(t.app, owner, projectId, 'labels', { data: { label: 'ok' } });
+      const documents = url('/labels/documents');
+      expect((await call(other, owner, { method: 'GET', url: documents })).statusCode).toBe(200);
+      const tightened = await call(t.app, owner, {
+        method: 'PATCH',
+        url: url('/labels'),
+        payload: { fields: [{ name: 'label', type: 'text', options: { max_length: 5 } }] },
+      });
+      expect(tightened.statusCode, tightened.body).toBe(200);
+
+      const stale = await call(other, owner, {
+        method: 'POST',
+        url: documents,
+        payload: { data: { label: 'far too long' } },
+      });
+      expect(expectError(stale, 409, 'CONFLICT').message).toMatch(/changed while this document was being saved/);
+      // Its next try is checked against the model as it now is.
+      const retried = await call(other, owner, {
+        method: 'POST',
+        url: documents,
+        payload: { data: { label: 'far too long' } },
+      });
+      expect(expectError(retried, 400, 'VALIDATION_FAILED').details).toEqual([
+        { path: 'data.label', message: 'must be at most 5 characters' },
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('collections: delete', () => {
@@ -225,36 +339,50 @@ describe('collections: delete', () => {
     expect((await call(t.app, owner, { method: 'DELETE', url: url('/folders') })).statusCode).toBe(204);
   });
 
-  it('needs force to delete a collection with documents, and then removes them', async () => {
+  it('needs force to delete a collection with documents, and then trashes them, erasing nothing', async () => {
     await createCollection(t.app, owner, projectId, {
       slug: 'notes',
       name: 'Notes',
       fields: [{ name: 'text', type: 'text' }],
     });
     const note = await createDocument(t.app, owner, projectId, 'notes', { data: { text: 'keep me' } });
-    await createDocument(t.app, owner, projectId, 'notes', { data: { text: 'me too' } });
+    const other = await createDocument(t.app, owner, projectId, 'notes', { data: { text: 'me too' } });
     const refused = await call(t.app, owner, { method: 'DELETE', url: url('/notes') });
     expect(expectError(refused, 409, 'CONFLICT').message).toMatch(/\b2 documents\b/);
     const notForced = await call(t.app, owner, { method: 'DELETE', url: url('/notes?force=false') });
     expectError(notForced, 409, 'CONFLICT');
     expect((await call(t.app, owner, { method: 'GET', url: url(`/notes/documents/${note.id}`) })).statusCode).toBe(200);
 
-    const searchRows = async () =>
-      Number(
-        (
-          await t.database.db
-            .selectFrom('document_search')
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .executeTakeFirstOrThrow()
-        ).count,
-      );
-    expect(await searchRows()).toBeGreaterThan(0);
     const forced = await call(t.app, owner, { method: 'DELETE', url: url('/notes?force=true') });
     expect(forced.statusCode, forced.body).toBe(204);
-    // Its search entries go too (SQLite's full-text table has no foreign key to cascade).
-    expect(await searchRows()).toBe(0);
     expectError(await call(t.app, owner, { method: 'GET', url: url('/notes') }), 404, 'NOT_FOUND');
-    // A new collection with the same slug starts empty.
+    // Nothing is hard-deleted by a user action (DESIGN.md): the documents are in trash, with their history.
+    const kept = await t.database.db
+      .selectFrom('documents')
+      .select(['id', 'deleted_at'])
+      .where('id', 'in', [note.id, other.id])
+      .orderBy('id')
+      .execute();
+    expect(kept).toHaveLength(2);
+    for (const row of kept) expect(row.deleted_at).not.toBeNull();
+    const versions = await t.database.db
+      .selectFrom('document_versions')
+      .select('document_id')
+      .where('document_id', 'in', [note.id, other.id])
+      .execute();
+    expect(versions).toHaveLength(2);
+    // It comes back with the documents its deletion trashed.
+    const restored = await call(t.app, owner, { method: 'POST', url: url('/notes/restore') });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().data).toMatchObject({ slug: 'notes', fields: [{ name: 'text', type: 'text' }] });
+    const back = await call(t.app, owner, { method: 'GET', url: url('/notes/documents?sort=text') });
+    expect(back.json().data.map((doc: { data: { text: string } }) => doc.data.text)).toEqual(['keep me', 'me too']);
+    const found = await call(t.app, owner, { method: 'GET', url: url('/notes/documents?q=keep') });
+    expect(found.json().data.map((doc: { id: string }) => doc.id)).toEqual([note.id]);
+    expectError(await call(t.app, owner, { method: 'POST', url: url('/notes/restore') }), 404, 'NOT_FOUND');
+
+    // Deleted again, its slug is free: a new collection with it starts empty, and blocks a restore.
+    expect((await call(t.app, owner, { method: 'DELETE', url: url('/notes?force=true') })).statusCode).toBe(204);
     await createCollection(t.app, owner, projectId, {
       slug: 'notes',
       name: 'Notes',
@@ -265,6 +393,23 @@ describe('collections: delete', () => {
     expect(list.json().meta.total).toBe(0);
     const search = await call(t.app, owner, { method: 'GET', url: url('/notes/documents?q=keep') });
     expect(search.json().data).toEqual([]);
+    expectError(await call(t.app, owner, { method: 'POST', url: url('/notes/restore') }), 409, 'CONFLICT');
+    expectError(await call(t.app, owner, { method: 'POST', url: url('/nothing/restore') }), 404, 'NOT_FOUND');
+  });
+
+  it('restores only the documents the collection deletion trashed', async () => {
+    await createCollection(t.app, owner, projectId, { slug: 'drafts', name: 'Drafts', fields: [] });
+    const kept = await createDocument(t.app, owner, projectId, 'drafts', { data: {} });
+    const binned = await createDocument(t.app, owner, projectId, 'drafts', { data: {} });
+    expect(
+      (await call(t.app, owner, { method: 'DELETE', url: url(`/drafts/documents/${binned.id}`) })).statusCode,
+    ).toBe(204);
+    expect((await call(t.app, owner, { method: 'DELETE', url: url('/drafts?force=true') })).statusCode).toBe(204);
+    expect((await call(t.app, owner, { method: 'POST', url: url('/drafts/restore') })).statusCode).toBe(200);
+    const live = await call(t.app, owner, { method: 'GET', url: url('/drafts/documents') });
+    expect(live.json().data.map((doc: { id: string }) => doc.id)).toEqual([kept.id]);
+    const trash = await call(t.app, owner, { method: 'GET', url: url('/drafts/documents?status=deleted') });
+    expect(trash.json().data.map((doc: { id: string }) => doc.id)).toEqual([binned.id]);
   });
 
   it('refuses an invalid force value', async () => {

@@ -6,8 +6,15 @@ import type { CollectionRow, ComponentRow, Database } from '../../db/schema.js';
 export class CollectionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** The project's collections; deleted ones (kept with their trashed documents) are not among them. */
   listCollections(projectId: string): Promise<CollectionRow[]> {
-    return this.db.selectFrom('collections').selectAll().where('project_id', '=', projectId).orderBy('slug').execute();
+    return this.db
+      .selectFrom('collections')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .orderBy('slug')
+      .execute();
   }
 
   findCollection(projectId: string, slug: string): Promise<CollectionRow | undefined> {
@@ -16,6 +23,7 @@ export class CollectionsRepository {
       .selectAll()
       .where('project_id', '=', projectId)
       .where('slug', '=', slug)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
   }
 
@@ -26,28 +34,95 @@ export class CollectionsRepository {
       .execute();
   }
 
+  /** Changes a collection; a change of its fields moves its model revision. */
   async updateCollection(
     id: string,
-    changes: Partial<Omit<CollectionRow, 'id' | 'project_id' | 'slug' | 'fields'>> & { fields?: Field[] },
+    changes: Partial<Omit<CollectionRow, 'id' | 'project_id' | 'slug' | 'fields' | 'model_revision'>> & {
+      fields?: Field[];
+    },
   ): Promise<void> {
     await this.db
       .updateTable('collections')
-      .set({ ...changes, ...(changes.fields ? { fields: JSON.stringify(changes.fields) } : {}) })
+      .set((eb) => ({
+        ...changes,
+        ...(changes.fields
+          ? { fields: JSON.stringify(changes.fields), model_revision: eb('model_revision', '+', 1) }
+          : {}),
+      }))
       .where('id', '=', id)
       .execute();
   }
 
+  /** Moves the model revision of collections whose shape changed through a component. */
+  async bumpRevisions(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('collections')
+      .set((eb) => ({ model_revision: eb('model_revision', '+', 1) }))
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  /** The stored model revision of a collection (read inside a document write's transaction). */
+  async revision(id: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('collections')
+      .select('model_revision')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? Number(row.model_revision) : null;
+  }
+
   /**
-   * Deletes a collection; its documents go by cascade. The search index goes explicitly: SQLite's
-   * FTS table cannot hold a foreign key, so its rows would otherwise outlive the documents.
+   * Deletes a collection without erasing anything: the row stays, marked deleted and renamed
+   * (`~` never appears in a slug) so that the slug is free again, and its live documents go to
+   * trash with their versions kept.
    */
-  async deleteCollection(id: string): Promise<void> {
-    const remove = async (trx: Kysely<Database>) => {
-      await trx.deleteFrom('document_search').where('collection_id', '=', id).execute();
-      await trx.deleteFrom('collections').where('id', '=', id).execute();
-    };
-    // Inside a caller's transaction (which also records webhook events), use it as is.
-    await (this.db.isTransaction ? remove(this.db) : this.db.transaction().execute(remove));
+  async deleteCollection(id: string, slug: string, now: string): Promise<number> {
+    const trashed = await this.db
+      .updateTable('documents')
+      .set({ deleted_at: now })
+      .where('collection_id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    await this.db
+      .updateTable('collections')
+      .set({ deleted_at: now, slug: `${slug}~deleted~${id}` })
+      .where('id', '=', id)
+      .execute();
+    return Number(trashed.numUpdatedRows);
+  }
+
+  /** The most recently deleted collection that had this slug. */
+  async findDeletedCollection(projectId: string, slug: string): Promise<CollectionRow | undefined> {
+    const deleted = await this.db
+      .selectFrom('collections')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('deleted_at', 'is not', null)
+      .orderBy('deleted_at', 'desc')
+      .execute();
+    // `~` never appears in a slug, so the prefix names exactly the collections that had it.
+    return deleted.find((row) => row.slug.startsWith(`${slug}~deleted~`));
+  }
+
+  /**
+   * Undoes `deleteCollection`: the slug comes back, and so do the documents its deletion put in
+   * trash (those trashed before it stay there). Returns how many came back.
+   */
+  async restoreCollection(row: CollectionRow, slug: string, now: string): Promise<number> {
+    await this.db
+      .updateTable('collections')
+      .set((eb) => ({ slug, deleted_at: null, updated_at: now, model_revision: eb('model_revision', '+', 1) }))
+      .where('id', '=', row.id)
+      .execute();
+    const restored = await this.db
+      .updateTable('documents')
+      .set({ deleted_at: null })
+      .where('collection_id', '=', row.id)
+      .where('deleted_at', '=', row.deleted_at)
+      .executeTakeFirst();
+    return Number(restored.numUpdatedRows);
   }
 
   listComponents(projectId: string): Promise<ComponentRow[]> {

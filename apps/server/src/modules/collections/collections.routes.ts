@@ -90,6 +90,21 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { models:
     },
   });
 
+  app.post(`${base}/:slug/restore`, {
+    schema: {
+      tags,
+      security: bearer,
+      description:
+        'Brings back the most recently deleted collection of this slug, with the documents its deletion put in trash.',
+      params: CollectionParams,
+      response: { 200: DataOf(Collection), ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await access.authorize(request, request.params.projectId, 'schema.write');
+      return { data: await service.restore(grant, request.params.slug) };
+    },
+  });
+
   const components = '/projects/:projectId/components';
 
   app.get(components, {

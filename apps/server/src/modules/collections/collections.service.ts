@@ -7,18 +7,21 @@ import type {
   UpdateCollectionBody,
   UpdateComponentBody,
 } from '@plinth/contract';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { parseJson } from '../../db/database.js';
+import type { Database, DocumentRow } from '../../db/schema.js';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { AuditService } from '../audit/audit.service.js';
+import { findBlocks } from '../documents/block-values.js';
 import { ContentIndexes } from '../documents/content-indexes.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
 import type { ProjectGrant } from '../projects/project-access.js';
 import { recordCollectionEvent } from '../webhooks/webhook-events.js';
 import { CollectionsRepository } from './collections.repository.js';
 import { checkValue } from './field-values.js';
-import { type CollectionModel, defaultSingular, toCollection, toComponent } from './model.js';
+import { type CollectionModel, defaultSingular, toCollection, toCollectionModel, toComponent } from './model.js';
 import type { ModelCache, ProjectModel } from './model-cache.js';
 import { validateCollectionModel, validateComponentModel } from './model-validation.js';
 
@@ -72,7 +75,9 @@ function storedValueFits(check: FieldCheck, value: unknown, components: ProjectM
   const values = field.localized ? Object.values(value as Record<string, unknown>) : [value];
   return values.every(
     (item) =>
-      item === undefined || item === null || checkValue(field, item, field.name, components).problems.length === 0,
+      item === undefined ||
+      item === null ||
+      checkValue(field, item, field.name, { components, hiddenWritable: true }).problems.length === 0,
   );
 }
 
@@ -84,6 +89,51 @@ function uniqueKeys(field: Field, value: unknown): string[] {
   return Object.entries(value)
     .filter(([, item]) => item !== undefined && item !== null)
     .map(([locale, item]) => `${locale}:${JSON.stringify(item)}`);
+}
+
+/** A document's stored copies: the working one first, then the published snapshot. */
+const storedCopies = (row: DocumentRow): Record<string, unknown>[] =>
+  [row.data, row.published_data]
+    .filter((copy) => copy !== null)
+    .map((copy) => parseJson<Record<string, unknown>>(copy));
+
+/** Per field, the ids of the documents a change would break. */
+const emptyViolations = (checks: readonly FieldCheck[]) =>
+  new Map<string, Set<string>>(checks.map((check) => [check.field.name, new Set<string>()]));
+
+/** The 409 of API.md when any document would break: the count, and one detail per field. */
+function throwIfBroken(
+  checks: readonly FieldCheck[],
+  violations: ReadonlyMap<string, ReadonlySet<string>>,
+  reason: (check: FieldCheck, count: number) => string,
+): void {
+  const broken = new Set([...violations.values()].flatMap((ids) => [...ids])).size;
+  if (broken === 0) return;
+  throw new AppError(
+    'CONFLICT',
+    `${broken} document${broken === 1 ? '' : 's'} would not fit the new model; change or remove ${broken === 1 ? 'it' : 'them'} first`,
+    checks
+      .map((check) => ({ check, count: violations.get(check.field.name)?.size ?? 0 }))
+      .filter(({ count }) => count > 0)
+      .map(({ check, count }) => ({ path: `fields.${check.field.name}`, message: reason(check, count) })),
+  );
+}
+
+/** Collections whose blocks can hold component `name`, directly or inside other components. */
+function collectionsHolding(model: ProjectModel, name: string): CollectionModel[] {
+  const holders = new Set([name]);
+  const holdsAny = (fields: readonly Field[]) =>
+    fields.some((field) => field.type === 'blocks' && field.options?.components?.some((c) => holders.has(c)));
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const [other, fields] of model.componentFields) {
+      if (!holders.has(other) && holdsAny(fields)) {
+        holders.add(other);
+        grown = true;
+      }
+    }
+  }
+  return [...model.collections.values()].filter((collection) => holdsAny(collection.fields));
 }
 
 /**
@@ -162,8 +212,10 @@ export class CollectionsService {
       display_field: displayField,
       requires_approval: body.requires_approval ? 1 : 0,
       fields: body.fields,
+      model_revision: 0,
       created_at: now,
       updated_at: now,
+      deleted_at: null,
     };
     await this.ctx.db.transaction().execute(async (trx) => {
       await new CollectionsRepository(trx).insertCollection(row);
@@ -174,8 +226,8 @@ export class CollectionsService {
       });
     });
     this.models.invalidate(grant.project.id);
-    await this.audit.recordGrant(grant, 'collection.created', { type: 'collection', id: body.slug });
-    await this.indexes.ensure(body.fields, grant.project.locales);
+    await this.audit.recordGrant(this.ctx.db, grant, 'collection.created', { type: 'collection', id: body.slug });
+    await this.indexes.ensure(body.fields, grant.project);
     return this.get(grant, body.slug);
   }
 
@@ -197,8 +249,12 @@ export class CollectionsService {
       { collections: new Set(model.collections.keys()), components: model.componentFields },
     );
     if (body.singular !== undefined) checkNames(model, slug, body.singular);
-    if (body.fields) await this.checkExistingDocuments(model, collection, body.fields);
     await this.ctx.db.transaction().execute(async (trx) => {
+      if (body.fields) {
+        // Checked in the transaction that changes the model, under the collection's writer lock.
+        await this.documents.lockCollections(trx, [collection.id]);
+        await this.checkExistingDocuments(trx, model, collection, body.fields);
+      }
       await new CollectionsRepository(trx).updateCollection(collection.id, {
         ...(body.name !== undefined ? { name: body.name.trim() } : {}),
         ...(body.singular !== undefined ? { singular: body.singular } : {}),
@@ -212,30 +268,30 @@ export class CollectionsService {
     });
     this.models.invalidate(grant.project.id);
     await this.audit.recordGrant(
+      this.ctx.db,
       grant,
       'collection.updated',
       { type: 'collection', id: slug },
       { changes: Object.keys(body) },
     );
-    await this.indexes.ensure(fields, grant.project.locales);
+    await this.indexes.ensure(fields, grant.project);
     return this.get(grant, slug);
   }
 
   private async checkExistingDocuments(
+    trx: Transaction<Database>,
     model: ProjectModel,
     collection: CollectionModel,
     fields: Field[],
   ): Promise<void> {
     const checks = fieldChecks(collection.fields, fields);
     if (checks.length === 0) return;
-    /** Per field, the ids of the documents it would break. */
-    const violations = new Map<string, Set<string>>(checks.map((check) => [check.field.name, new Set<string>()]));
+    const violations = emptyViolations(checks);
     /** Per unique field, value key → ids of the live documents holding it. */
     const holders = new Map<string, Map<string, string[]>>();
-    for await (const rows of this.documents.scan(collection.id)) {
+    for await (const rows of this.documents.scan(collection.id, trx)) {
       for (const row of rows) {
-        const copies = [row.data, row.published_data].filter((copy) => copy !== null);
-        const stored = copies.map((copy) => parseJson<Record<string, unknown>>(copy));
+        const stored = storedCopies(row);
         for (const check of checks) {
           const name = check.field.name;
           const broken = stored.some((data) =>
@@ -260,26 +316,65 @@ export class CollectionsService {
         if (ids.length > 1) for (const id of ids) violations.get(name)?.add(id);
       }
     }
-    const brokenDocuments = new Set([...violations.values()].flatMap((ids) => [...ids]));
-    const broken = brokenDocuments.size;
-    if (broken === 0) return;
-    const reason = (check: FieldCheck, count: number) => {
+    throwIfBroken(checks, violations, (check, count) => {
       if (check.relocalized) return `${count} document(s) hold values; "localized" cannot change while they do`;
       if (check.becameUnique && holders.get(check.field.name) && !check.checkValues)
         return `${count} document(s) share a value, so it cannot become unique`;
       return `${count} document(s) hold values that would be invalid`;
-    };
-    throw new AppError(
-      'CONFLICT',
-      `${broken} document${broken === 1 ? '' : 's'} would not fit the new model; change or remove ${broken === 1 ? 'it' : 'them'} first`,
-      checks
-        .map((check) => ({ check, count: violations.get(check.field.name)?.size ?? 0 }))
-        .filter(({ count }) => count > 0)
-        .map(({ check, count }) => ({ path: `fields.${check.field.name}`, message: reason(check, count) })),
-    );
+    });
   }
 
-  /** Deleting a collection with documents needs `force`; one that others reference is refused. */
+  /**
+   * The same check for a component: its instances, in every collection whose blocks hold it
+   * (directly or through other components), must fit its new fields. Returns those collections.
+   */
+  private async checkComponentInstances(
+    trx: Transaction<Database>,
+    model: ProjectModel,
+    name: string,
+    before: readonly Field[],
+    after: Field[],
+  ): Promise<CollectionModel[]> {
+    const users = collectionsHolding(model, name);
+    await this.documents.lockCollections(
+      trx,
+      users.map((collection) => collection.id),
+    );
+    const checks = fieldChecks(before, after).filter((check) => check.checkValues);
+    if (checks.length === 0) return users;
+    const components = new Map(model.componentFields);
+    components.set(name, after);
+    const violations = emptyViolations(checks);
+    for (const collection of users) {
+      const blocksFields = collection.fields.filter((field) => field.type === 'blocks');
+      for await (const rows of this.documents.scan(collection.id, trx)) {
+        for (const row of rows) {
+          // Stored instances are walked with the model they were written under.
+          const instances = storedCopies(row).flatMap((data) =>
+            blocksFields.flatMap((field) =>
+              (field.localized && isLocaleMap(data[field.name])
+                ? Object.values(data[field.name] as Record<string, unknown>)
+                : [data[field.name]]
+              ).flatMap((blocks) => findBlocks(blocks, model.componentFields, name)),
+            ),
+          );
+          for (const check of checks) {
+            if (instances.some((instance) => !storedValueFits(check, instance[check.field.name], components))) {
+              violations.get(check.field.name)?.add(row.id);
+            }
+          }
+        }
+      }
+    }
+    throwIfBroken(checks, violations, (_check, count) => `${count} document(s) hold values that would be invalid`);
+    return users;
+  }
+
+  /**
+   * Deleting a collection with documents needs `force`; one that others reference is refused.
+   * Nothing is erased (DESIGN.md): the collection leaves the model and its documents go to trash,
+   * versions kept.
+   */
   async delete(grant: ProjectGrant, slug: string, force: boolean): Promise<void> {
     const { model, collection } = await this.find(grant, slug);
     const refersHere = (fields: readonly Field[]) =>
@@ -302,18 +397,59 @@ export class CollectionsService {
         `${slug} has ${count} document${count === 1 ? '' : 's'}; delete with ?force=true to remove them too`,
       );
     }
-    await this.ctx.db.transaction().execute(async (trx) => {
+    const trashed = await this.ctx.db.transaction().execute(async (trx) => {
       const deleted = { projectId: grant.project.id, event: 'collection.deleted', slug, deleted: collection } as const;
+      await this.documents.lockCollections(trx, [collection.id]);
       await recordCollectionEvent(trx, this.ctx, deleted);
-      await new CollectionsRepository(trx).deleteCollection(collection.id);
+      return new CollectionsRepository(trx).deleteCollection(collection.id, slug, this.now());
     });
     this.models.invalidate(grant.project.id);
     await this.audit.recordGrant(
+      this.ctx.db,
       grant,
       'collection.deleted',
       { type: 'collection', id: slug },
-      { documents_removed: count },
+      { collection_id: collection.id, documents_trashed: trashed },
     );
+  }
+
+  /**
+   * Brings a deleted collection back under its slug, with the documents its deletion trashed.
+   * Refused (409) while another collection holds the slug, or when its model no longer fits the
+   * project (a collection or component it uses is gone).
+   */
+  async restore(grant: ProjectGrant, slug: string): Promise<Collection> {
+    const model = await this.models.get(grant.project.id);
+    const row = await this.repository.findDeletedCollection(grant.project.id, slug);
+    if (!row) throw notFound('Deleted collection');
+    if (model.collections.has(slug)) throw conflict(`A collection "${slug}" exists; delete or rename it first`);
+    const deleted = toCollectionModel(row, model.componentFields);
+    try {
+      validateCollectionModel(
+        { slug, fields: deleted.fields, displayField: deleted.displayField },
+        { collections: new Set([...model.collections.keys(), slug]), components: model.componentFields },
+      );
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw new AppError('CONFLICT', `${slug} cannot come back as it was: ${error.message}`, error.details);
+    }
+    checkNames(model, slug, deleted.singular);
+    const restored = await this.ctx.db.transaction().execute(async (trx) => {
+      await this.documents.lockCollections(trx, [row.id]);
+      const count = await new CollectionsRepository(trx).restoreCollection(row, slug, this.now());
+      await recordCollectionEvent(trx, this.ctx, { projectId: grant.project.id, event: 'collection.created', slug });
+      return count;
+    });
+    this.models.invalidate(grant.project.id);
+    await this.audit.recordGrant(
+      this.ctx.db,
+      grant,
+      'collection.restored',
+      { type: 'collection', id: slug },
+      { collection_id: row.id, documents_restored: restored },
+    );
+    await this.indexes.ensure(deleted.fields, grant.project);
+    return this.get(grant, slug);
   }
 
   async listComponents(grant: ProjectGrant): Promise<Component[]> {
@@ -345,7 +481,7 @@ export class CollectionsService {
       updated_at: now,
     });
     this.models.invalidate(grant.project.id);
-    await this.audit.recordGrant(grant, 'component.created', { type: 'component', id: body.name });
+    await this.audit.recordGrant(this.ctx.db, grant, 'component.created', { type: 'component', id: body.name });
     return this.getComponent(grant, body.name);
   }
 
@@ -353,19 +489,28 @@ export class CollectionsService {
     const model = await this.models.get(grant.project.id);
     const component = model.components.get(name);
     if (!component) throw notFound('Component');
-    if (body.fields) {
+    const fields = body.fields;
+    if (fields) {
       const components = new Map(model.componentFields);
-      components.set(name, body.fields);
-      validateComponentModel(name, body.fields, { collections: new Set(model.collections.keys()), components });
+      components.set(name, fields);
+      validateComponentModel(name, fields, { collections: new Set(model.collections.keys()), components });
     }
-    await this.repository.updateComponent(component.id, {
-      ...(body.label !== undefined ? { label: body.label } : {}),
-      ...(body.description !== undefined ? { description: body.description } : {}),
-      ...(body.fields ? { fields: body.fields } : {}),
-      updated_at: this.now(),
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const repository = new CollectionsRepository(trx);
+      if (fields) {
+        const users = await this.checkComponentInstances(trx, model, name, component.fields, fields);
+        await repository.bumpRevisions(users.map((collection) => collection.id));
+      }
+      await repository.updateComponent(component.id, {
+        ...(body.label !== undefined ? { label: body.label } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(fields ? { fields } : {}),
+        updated_at: this.now(),
+      });
     });
     this.models.invalidate(grant.project.id);
     await this.audit.recordGrant(
+      this.ctx.db,
       grant,
       'component.updated',
       { type: 'component', id: name },
@@ -392,6 +537,6 @@ export class CollectionsService {
     if (users.length > 0) throw conflict(`Component ${name} is used by ${users.join(', ')}; remove it there first`);
     await this.repository.deleteComponent(component.id);
     this.models.invalidate(grant.project.id);
-    await this.audit.recordGrant(grant, 'component.deleted', { type: 'component', id: name });
+    await this.audit.recordGrant(this.ctx.db, grant, 'component.deleted', { type: 'component', id: name });
   }
 }

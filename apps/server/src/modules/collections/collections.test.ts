@@ -433,6 +433,17 @@ describe('collections: model validation', () => {
       'fields.0.options.pattern',
     ],
     [
+      // Backreferences and lookaround need a backtracking engine, which a pattern can freeze.
+      'a pattern with lookahead',
+      { fields: [text('code', { options: { pattern: '^(?=a)a+$' } })] },
+      'fields.0.options.pattern',
+    ],
+    [
+      'a pattern with a backreference',
+      { fields: [text('code', { options: { pattern: '^(a)\\1$' } })] },
+      'fields.0.options.pattern',
+    ],
+    [
       'min_length above max_length',
       { fields: [text('t', { options: { min_length: 5, max_length: 2 } })] },
       'fields.0.options.min_length',

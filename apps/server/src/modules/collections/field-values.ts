@@ -1,9 +1,20 @@
 import type { Field } from '@plinth/contract';
 import sanitizeHtml from 'sanitize-html';
 import { newId } from '../../lib/ids.js';
+import { MAX_PATTERN_INPUT, matchesPattern, patternProblem } from './field-pattern.js';
 
 /** The components a blocks field may hold, by name. */
 export type ComponentFields = ReadonlyMap<string, readonly Field[]>;
+
+/** What checking a value needs besides its field. */
+export interface ValueContext {
+  components: ComponentFields;
+  /**
+   * Whether hidden fields inside components take values. Members write them; to an API token
+   * they do not exist (as at the top level of a document), so a value for one is refused.
+   */
+  hiddenWritable: boolean;
+}
 
 export interface ValueProblem {
   path: string;
@@ -99,14 +110,14 @@ function checkIds(field: Field, value: unknown, what: string): string | null {
 /**
  * Checks and normalizes one value of one field (never null: absent values are handled by the
  * caller). Returns the value to store, or the problems found, with paths under `path`.
- * @example checkValue({ name: 'views', type: 'integer' }, 3.5, 'data.views', new Map())
+ * @example checkValue({ name: 'views', type: 'integer' }, 3.5, 'data.views', { components: new Map(), hiddenWritable: true })
  *   // { problems: [{ path: 'data.views', message: 'must be an integer' }] }
  */
 export function checkValue(
   field: Field,
   value: unknown,
   path: string,
-  components: ComponentFields,
+  context: ValueContext,
 ): { value: unknown; problems: ValueProblem[] } {
   const fail = (message: string) => ({ value, problems: [{ path, message }] });
   const ok = (normalized: unknown) => ({ value: normalized, problems: [] });
@@ -116,8 +127,13 @@ export function checkValue(
       if (typeof value !== 'string') return fail('must be a string');
       const problem = checkLength(field, value);
       if (problem) return fail(problem);
-      if (field.type === 'text' && field.options?.pattern && !new RegExp(field.options.pattern, 'u').test(value)) {
-        return fail('does not match the required pattern');
+      const pattern = field.type === 'text' ? field.options?.pattern : undefined;
+      if (pattern !== undefined) {
+        // A model saved before patterns were checked with RE2 may hold one RE2 refuses.
+        const unusable = patternProblem(pattern);
+        if (unusable) return fail(`cannot be checked: the field's pattern ${unusable}`);
+        if (value.length > MAX_PATTERN_INPUT) return fail(`must be at most ${MAX_PATTERN_INPUT} characters`);
+        if (!matchesPattern(pattern, value)) return fail('does not match the required pattern');
       }
       return ok(value);
     }
@@ -183,11 +199,11 @@ export function checkValue(
       return problem ? fail(problem) : ok(value);
     }
     case 'blocks':
-      return checkBlocks(field, value, path, components);
+      return checkBlocks(field, value, path, context);
   }
 }
 
-function checkBlocks(field: Field, value: unknown, path: string, components: ComponentFields) {
+function checkBlocks(field: Field, value: unknown, path: string, context: ValueContext) {
   if (!Array.isArray(value)) return { value, problems: [{ path, message: 'must be a list of blocks' }] };
   const allowed = field.options?.components ?? [];
   const problems: ValueProblem[] = [];
@@ -198,7 +214,7 @@ function checkBlocks(field: Field, value: unknown, path: string, components: Com
       return block;
     }
     const { _component: name, _key: key, ...rest } = block as Record<string, unknown>;
-    const fields = typeof name === 'string' && allowed.includes(name) ? components.get(name) : undefined;
+    const fields = typeof name === 'string' && allowed.includes(name) ? context.components.get(name) : undefined;
     if (!fields) {
       problems.push({ path: `${blockPath}._component`, message: `must be one of ${allowed.join(', ')}` });
       return block;
@@ -206,7 +222,7 @@ function checkBlocks(field: Field, value: unknown, path: string, components: Com
     if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > 64)) {
       problems.push({ path: `${blockPath}._key`, message: 'must be a string of 1 to 64 characters' });
     }
-    const checked = checkObject(fields, rest, blockPath, components, { partial: false });
+    const checked = checkObject(fields, rest, blockPath, context, { partial: false });
     problems.push(...checked.problems);
     return { _component: name, _key: typeof key === 'string' ? key : newId(), ...checked.value };
   });
@@ -221,22 +237,23 @@ export function checkObject(
   fields: readonly Field[],
   input: Record<string, unknown>,
   path: string,
-  components: ComponentFields,
+  context: ValueContext,
   options: { partial: boolean },
 ): { value: Record<string, unknown>; problems: ValueProblem[] } {
   const problems: ValueProblem[] = [];
-  const byName = new Map(fields.map((field) => [field.name, field]));
+  const writable = fields.filter((field) => context.hiddenWritable || !field.hidden);
+  const byName = new Map(writable.map((field) => [field.name, field]));
   for (const key of Object.keys(input)) {
     if (!byName.has(key)) problems.push({ path: `${path}.${key}`, message: 'is not a field of this model' });
   }
   const value: Record<string, unknown> = {};
-  for (const field of fields) {
+  for (const field of writable) {
     const raw = input[field.name];
     if (raw === undefined || raw === null || raw === '') {
       if (field.required && !options.partial) problems.push({ path: `${path}.${field.name}`, message: 'is required' });
       continue;
     }
-    const checked = checkValue(field, raw, `${path}.${field.name}`, components);
+    const checked = checkValue(field, raw, `${path}.${field.name}`, context);
     problems.push(...checked.problems);
     value[field.name] = checked.value;
   }

@@ -55,13 +55,14 @@ export class ModelCache {
       this.repository.listCollections(projectId),
       this.repository.listComponents(projectId),
     ]);
-    const collections = collectionRows.map(toCollectionModel);
     const components = componentRows.map(toComponentModel);
+    const componentFields = new Map(components.map((model) => [model.name, model.fields]));
+    const collections = collectionRows.map((row) => toCollectionModel(row, componentFields));
     return {
       collections: new Map(collections.map((model) => [model.slug, model])),
       collectionsById: new Map(collections.map((model) => [model.id, model])),
       components: new Map(components.map((model) => [model.name, model])),
-      componentFields: new Map(components.map((model) => [model.name, model.fields])),
+      componentFields,
     };
   }
 }

@@ -1,5 +1,6 @@
 import type { Field, FieldType } from '@plinth/contract';
 import { AppError } from '../../lib/errors.js';
+import { patternProblem } from './field-pattern.js';
 import { type ComponentFields, checkValue, type ValueProblem } from './field-values.js';
 
 /** Names the document shape already uses: a field may not shadow them. */
@@ -75,11 +76,8 @@ function checkField(
     at('.options.min', 'must not exceed max');
   }
   if (options.pattern !== undefined) {
-    try {
-      new RegExp(options.pattern, 'u');
-    } catch {
-      at('.options.pattern', 'is not a valid regular expression');
-    }
+    const problem = patternProblem(options.pattern);
+    if (problem) at('.options.pattern', problem);
   }
   if (field.type === 'select' && !options.choices) at('.options.choices', 'is required for select fields');
   if (field.type === 'reference') {
@@ -105,7 +103,10 @@ function checkField(
   }
   if (inComponent && field.localized) at('.localized', 'is set on the blocks field that holds the component');
   if (field.default !== undefined && field.default !== null) {
-    const checked = checkValue(field, field.default, `fields.${index}.default`, context.components);
+    const checked = checkValue(field, field.default, `fields.${index}.default`, {
+      components: context.components,
+      hiddenWritable: true,
+    });
     problems.push(...checked.problems);
   }
   return problems;

@@ -1,6 +1,7 @@
 import type { Collection, Component, Field } from '@plinth/contract';
 import { parseJson, toBool } from '../../db/database.js';
 import type { CollectionRow, ComponentRow } from '../../db/schema.js';
+import type { ComponentFields } from './field-values.js';
 
 /** A collection as services use it. */
 export interface CollectionModel {
@@ -14,6 +15,13 @@ export interface CollectionModel {
   displayField: string | null;
   requiresApproval: boolean;
   fields: Field[];
+  /**
+   * The project's components, read with this collection: what its blocks values hold, so that
+   * readers of a document (hidden fields, references inside blocks) need nothing else.
+   */
+  components: ComponentFields;
+  /** Moves on every change of the collection's shape; a write validated under another one is stale. */
+  revision: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -28,7 +36,7 @@ export interface ComponentModel {
   updatedAt: string;
 }
 
-export const toCollectionModel = (row: CollectionRow): CollectionModel => ({
+export const toCollectionModel = (row: CollectionRow, components: ComponentFields): CollectionModel => ({
   id: row.id,
   projectId: row.project_id,
   slug: row.slug,
@@ -39,6 +47,8 @@ export const toCollectionModel = (row: CollectionRow): CollectionModel => ({
   displayField: row.display_field,
   requiresApproval: toBool(row.requires_approval),
   fields: parseJson<Field[]>(row.fields),
+  components,
+  revision: Number(row.model_revision),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

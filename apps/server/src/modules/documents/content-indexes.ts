@@ -1,8 +1,8 @@
 import type { Field, FieldType } from '@plinth/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { indexName, type JsonPath, valueExpression } from './json-paths.js';
+import { comparesAsText, indexName, type JsonPath, valueExpression } from './json-paths.js';
 
 /** Field types whose values are filtered and sorted as scalars, and so get an index. */
 const INDEXED_TYPES: readonly FieldType[] = [
@@ -20,9 +20,38 @@ const INDEXED_TYPES: readonly FieldType[] = [
 ];
 
 /**
- * Expression indexes on `(collection_id, <value>)` for every scalar field, over the working
- * copy and the published snapshot. They are keyed by field name (and locale), not by
- * collection, so collections that share a field name share its index.
+ * The expressions list queries and unique checks use for one field: per copy (working and
+ * published), the value itself, or for localized fields the default locale's value and, in
+ * the other locales, the value with the default locale's as fallback. Unique localized fields
+ * also get each locale's own value (uniqueness holds per locale, without fallback).
+ */
+export function indexedPaths(field: Field, project: { locales: readonly string[]; defaultLocale: string }): JsonPath[] {
+  if (!INDEXED_TYPES.includes(field.type) || field.options?.multiple) return [];
+  const text = comparesAsText(field);
+  const paths: JsonPath[] = [];
+  for (const column of ['data', 'published_data'] as const) {
+    if (!field.localized) {
+      paths.push({ column, field: field.name, text });
+      continue;
+    }
+    for (const locale of project.locales) {
+      if (locale === project.defaultLocale) {
+        paths.push({ column, field: field.name, locale, text });
+        continue;
+      }
+      paths.push({ column, field: field.name, locale, fallback: project.defaultLocale, text });
+      if (field.unique && column === 'data') paths.push({ column, field: field.name, locale, text });
+    }
+  }
+  return paths;
+}
+
+/**
+ * Expression indexes on `(collection_id, <value>)` for every scalar field, so that filters,
+ * sorts and unique checks stay fast at 100,000 documents per collection. They are keyed by
+ * expression, not by collection, so collections that share a field name share its index.
+ * On PostgreSQL they are built with CREATE INDEX CONCURRENTLY, outside any transaction, so a
+ * build never blocks writes to the documents table.
  */
 export class ContentIndexes {
   private readonly known = new Set<string>();
@@ -32,17 +61,12 @@ export class ContentIndexes {
     private readonly dialect: Dialect,
   ) {}
 
-  async ensure(fields: readonly Field[], locales: readonly string[]): Promise<void> {
-    const paths: JsonPath[] = [];
-    for (const field of fields) {
-      if (!INDEXED_TYPES.includes(field.type) || field.options?.multiple) continue;
-      for (const column of ['data', 'published_data'] as const) {
-        if (field.localized) for (const locale of locales) paths.push({ column, field: field.name, locale });
-        else paths.push({ column, field: field.name });
-      }
-    }
-    for (const path of paths) {
-      const name = indexName(path);
+  async ensure(
+    fields: readonly Field[],
+    project: { locales: readonly string[]; defaultLocale: string },
+  ): Promise<void> {
+    for (const path of fields.flatMap((field) => indexedPaths(field, project))) {
+      const name = indexName(this.dialect, path);
       if (this.known.has(name)) continue;
       const registered = await this.db
         .selectFrom('content_indexes')
@@ -50,12 +74,7 @@ export class ContentIndexes {
         .where('name', '=', name)
         .executeTakeFirst();
       if (!registered) {
-        const expression = valueExpression(this.dialect, path);
-        // NULLS FIRST on PostgreSQL matches SQLite's order (nulls sort lowest) in both directions.
-        const order = this.dialect === 'postgres' ? sql` NULLS FIRST` : sql``;
-        await sql`CREATE INDEX IF NOT EXISTS ${sql.id(name)} ON documents (collection_id, ${expression}${order})`.execute(
-          this.db,
-        );
+        await this.build(name, valueExpression(this.dialect, path));
         await this.db
           .insertInto('content_indexes')
           .values({ name, created_at: new Date().toISOString() })
@@ -64,5 +83,34 @@ export class ContentIndexes {
       }
       this.known.add(name);
     }
+  }
+
+  private async build(name: string, expression: RawBuilder<unknown>): Promise<void> {
+    if (this.dialect === 'sqlite') {
+      await sql`CREATE INDEX IF NOT EXISTS ${sql.id(name)} ON documents (collection_id, ${expression})`.execute(
+        this.db,
+      );
+      return;
+    }
+    // One connection for the whole build: the session lock makes other instances wait for it
+    // rather than see a half-built index, and CONCURRENTLY cannot run inside a transaction.
+    await this.db.connection().execute(async (db) => {
+      await sql`SELECT pg_advisory_lock(hashtext(${`content-index:${name}`}))`.execute(db);
+      try {
+        // A concurrent build that failed leaves an invalid index, which IF NOT EXISTS would keep.
+        const existing = await sql<{ valid: boolean }>`SELECT i.indisvalid AS valid FROM pg_index i
+          JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE c.relname = ${name} AND n.nspname = current_schema()`.execute(db);
+        if (existing.rows[0]?.valid === false) {
+          await sql`DROP INDEX CONCURRENTLY IF EXISTS ${sql.id(name)}`.execute(db);
+        }
+        // NULLS FIRST matches SQLite's order (nulls sort lowest) in both directions.
+        await sql`CREATE INDEX CONCURRENTLY IF NOT EXISTS ${sql.id(name)} ON documents (collection_id, ${expression} NULLS FIRST)`.execute(
+          db,
+        );
+      } finally {
+        await sql`SELECT pg_advisory_unlock(hashtext(${`content-index:${name}`}))`.execute(db);
+      }
+    });
   }
 }

@@ -25,19 +25,22 @@ const signature = (sort: readonly SortKey[]) =>
 const asScalar = (value: unknown): Scalar | null =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
 
-/** The sort values of a row, read from the stored copy the query sorted on. */
-export function sortValues(sort: readonly SortKey[], stored: StoredData, document: StoredDocument): (Scalar | null)[] {
+/** The sort values of a row, read from the copy the query sorted on (the snapshot, or the working copy). */
+export function sortValues(sort: readonly SortKey[], document: StoredDocument, snapshot: boolean): (Scalar | null)[] {
+  const stored: StoredData = snapshot ? (document.publishedData ?? {}) : document.data;
   return sort.map(({ ref }) => {
     if (ref.kind === 'column') {
       const columns = {
         id: document.id,
         created_at: document.createdAt,
-        updated_at: document.updatedAt,
+        updated_at: snapshot ? document.publishedUpdatedAt : document.updatedAt,
         published_at: document.publishedAt,
       };
       return columns[ref.column];
     }
-    return asScalar(ref.locale ? localizedValue(ref.field, stored, ref.locale, ref.locale) : stored[ref.field.name]);
+    return asScalar(
+      ref.locale ? localizedValue(ref.field, stored, ref.locale, ref.fallback ?? ref.locale) : stored[ref.field.name],
+    );
   });
 }
 

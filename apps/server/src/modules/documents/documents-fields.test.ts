@@ -161,6 +161,21 @@ describe('documents: field values', () => {
     expect(tooShort.details).toEqual([{ path: 'data.label', message: 'must be at least 2 characters' }]);
   });
 
+  it('answers a pattern that backtracks catastrophically in JavaScript correctly', async () => {
+    const response = await call(t.app, owner, {
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/collections`,
+      payload: { slug: 'runs', name: 'Runs', fields: [{ name: 'run', type: 'text', options: { pattern: '^(a+)+$' } }] },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const matching = await create({ run: 'a'.repeat(27) }, 'runs');
+    expect(matching.statusCode, matching.body).toBe(201);
+    const failing = expectError(await create({ run: `${'a'.repeat(27)}b` }, 'runs'), 400, 'VALIDATION_FAILED');
+    expect(failing.details).toEqual([{ path: 'data.run', message: 'does not match the required pattern' }]);
+    const huge = expectError(await create({ run: 'a'.repeat(10_001) }, 'runs'), 400, 'VALIDATION_FAILED');
+    expect(huge.details).toEqual([{ path: 'data.run', message: 'must be at most 10000 characters' }]);
+  });
+
   it.each([
     ['code', 'A', 'at least 2'],
     ['code', 'ABCDEF', 'at most 5'],
@@ -329,6 +344,67 @@ describe('documents: field values', () => {
     expect(expectError(updated, 400, 'VALIDATION_FAILED').details?.[0]?.path).toBe('data.author');
   });
 
+  it('checks references and media inside blocks, however deep, like top-level ones', async () => {
+    for (const component of [
+      {
+        name: 'credit',
+        fields: [
+          { name: 'author', type: 'reference', options: { collection: 'authors' } },
+          { name: 'photo', type: 'media', options: { accept: ['image/*'] } },
+        ],
+      },
+      { name: 'group', fields: [{ name: 'items', type: 'blocks', options: { components: ['credit'] } }] },
+    ]) {
+      const response = await call(t.app, owner, {
+        method: 'POST',
+        url: `/api/v1/projects/${projectId}/components`,
+        payload: component,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    await createCollection(t.app, owner, projectId, {
+      slug: 'credits',
+      name: 'Credits',
+      fields: [
+        { name: 'title', type: 'text', required: true },
+        { name: 'content', type: 'blocks', localized: true, options: { components: ['credit', 'group'] } },
+      ],
+    });
+    const local = await createDocument(t.app, owner, projectId, 'authors', { data: { name: 'Local' } });
+    const foreign = await createDocument(t.app, owner, otherProjectId, 'authors', { data: { name: 'Far' } });
+    const thing = await createDocument(t.app, owner, projectId, 'things', { data: { title: 'Not an author' } });
+    const foreignAsset = await uploadAsset(t.app, owner, otherProjectId, 'far.png');
+    const nested = (credit: Record<string, unknown>) => [
+      { _component: 'credit', author: local.id, photo: assets[0] },
+      { _component: 'group', items: [{ _component: 'credit', ...credit }] },
+    ];
+    const cases: [unknown, string, string][] = [
+      [[{ _component: 'credit', author: foreign.id }], 'data.content.0.author', foreign.id],
+      [[{ _component: 'credit', author: '01NOTAREALDOCUMENT' }], 'data.content.0.author', '01NOTAREALDOCUMENT'],
+      [[{ _component: 'credit', author: thing.id }], 'data.content.0.author', thing.id],
+      [nested({ author: foreign.id }), 'data.content.1.items.0.author', foreign.id],
+      [nested({ photo: 'made-up-asset' }), 'data.content.1.items.0.photo', 'made-up-asset'],
+      [nested({ photo: foreignAsset }), 'data.content.1.items.0.photo', foreignAsset],
+    ];
+    for (const [content, path, id] of cases) {
+      const detail = await rejected({ content }, 'credits');
+      expect(detail?.path, JSON.stringify(content)).toBe(path);
+      expect(detail?.message).toContain(id);
+    }
+    // In another locale, and on update, the same checks apply.
+    const ok = await createDocument(t.app, owner, projectId, 'credits', {
+      data: { title: 'Fine', content: nested({ author: local.id, photo: assets[1] }) },
+    });
+    const spanish = await call(t.app, owner, {
+      method: 'PATCH',
+      url: `${docs('credits')}/${ok.id}`,
+      payload: { locale: 'es', data: { content: nested({ author: foreign.id }) } },
+    });
+    expect(expectError(spanish, 400, 'VALIDATION_FAILED').details).toEqual([
+      { path: 'data.content.1.items.0.author', message: expect.stringContaining(foreign.id) },
+    ]);
+  });
+
   it('validates blocks recursively and generates missing _key values', async () => {
     const created = await createDocument(t.app, owner, projectId, 'things', {
       data: {
@@ -421,5 +497,22 @@ describe('documents: field values', () => {
     const b = await pages({ title: 'B', sku: 'SKU-1' });
     expect(b.statusCode, b.body).toBe(201);
     expect(b.json().data.data.slug).toBe('b');
+  });
+
+  it('keeps a generated slug with a suffix within the slug length', async () => {
+    const title = `${'long '.repeat(39)}words ending here`;
+    const first = await createDocument(t.app, owner, projectId, 'pages', { data: { title } });
+    const second = await createDocument(t.app, owner, projectId, 'pages', { data: { title } });
+    expect(first.data.slug).toHaveLength(200);
+    expect(second.data.slug.length).toBeLessThanOrEqual(200);
+    expect(second.data.slug).toMatch(/^long-long-.*[a-z]-2$/);
+    expect(second.data.slug.slice(0, -2)).toBe(first.data.slug.slice(0, second.data.slug.length - 2));
+    // The stored slug is one the field accepts: saving it back as is is not refused.
+    const resaved = await call(t.app, owner, {
+      method: 'PATCH',
+      url: `${docs('pages')}/${second.id}`,
+      payload: { data: { slug: second.data.slug } },
+    });
+    expect(resaved.statusCode, resaved.body).toBe(200);
   });
 });

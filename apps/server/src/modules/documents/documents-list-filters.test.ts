@@ -382,6 +382,29 @@ describe('documents list: filters', () => {
     await rejects('filters=x');
   });
 
+  it('answers 400 naming an unknown query parameter, and keeps every documented one', async () => {
+    for (const name of ['sortt', 'filter', 'limits', 'populate_depth', 'Sort']) {
+      const body = await rejects(`${name}=title`);
+      expect(body.details).toEqual([{ path: name, message: 'is not allowed' }]);
+      expect(body.message).toBe(`${name} is not allowed`);
+    }
+    const documented = [
+      'locale=en',
+      'populate=author',
+      'depth=1',
+      'fields=title',
+      'status=draft',
+      'sort=title',
+      'page=1',
+      'limit=5',
+      'q=alpha',
+      'filter[title][eq]=x',
+      'filter[title]=x',
+    ];
+    const response = await call(t.app, owner, { method: 'GET', url: url(documented.join('&')) });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
   it('answers 400 for unknown, hidden and system names in filter, sort, fields and populate', async () => {
     const names = [
       'nope',

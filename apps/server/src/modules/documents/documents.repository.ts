@@ -1,7 +1,9 @@
+import type { Field } from '@plinth/contract';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database, DocumentRow, DocumentSearchTable } from '../../db/schema.js';
 import type { DeliveryCache } from '../../lib/delivery-cache.js';
+import type { Page } from '../../lib/pagination.js';
 import type { Condition, Scalar, SortKey } from './list-query.js';
 import { QueryCompiler } from './query-sql.js';
 import type { StoredDocument } from './stored-document.js';
@@ -97,6 +99,25 @@ export class DocumentsRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * A document read inside a write transaction, to change it from its current state: the row is
+   * locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time).
+   */
+  findForUpdate(
+    trx: Transaction<Database>,
+    projectId: string,
+    collectionId: string,
+    id: string,
+  ): Promise<DocumentRow | undefined> {
+    const query = trx
+      .selectFrom('documents')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('collection_id', '=', collectionId)
+      .where('id', '=', id);
+    return (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  }
+
   /** A document of the project, whatever its collection (scheduled jobs know only the id). */
   findInProject(projectId: string, id: string): Promise<DocumentRow | undefined> {
     return this.db
@@ -107,17 +128,41 @@ export class DocumentsRepository {
       .executeTakeFirst();
   }
 
-  /** Documents with a publish or unpublish time set, soonest first. */
-  listScheduled(projectId: string, limit: number) {
-    return this.db
-      .selectFrom('documents')
-      .select(['id', 'collection_id', 'publish_at', 'unpublish_at'])
-      .where('project_id', '=', projectId)
-      .where('deleted_at', 'is', null)
-      .where((eb) => eb.or([eb('publish_at', 'is not', null), eb('unpublish_at', 'is not', null)]))
-      .orderBy((eb) => eb.fn.coalesce('publish_at', 'unpublish_at'))
-      .limit(limit)
-      .execute();
+  /** Scheduled publishing and unpublishing of live documents (one entry each), soonest first. */
+  async listScheduled(projectId: string, page: Page) {
+    const live = this.db.selectFrom('documents').where('project_id', '=', projectId).where('deleted_at', 'is', null);
+    const entries = live
+      .select([
+        'id as document_id',
+        'collection_id',
+        sql<'publish' | 'unpublish'>`'publish'`.as('action'),
+        'publish_at as at',
+      ])
+      .where('publish_at', 'is not', null)
+      .unionAll(
+        live
+          .select([
+            'id as document_id',
+            'collection_id',
+            sql<'publish' | 'unpublish'>`'unpublish'`.as('action'),
+            'unpublish_at as at',
+          ])
+          .where('unpublish_at', 'is not', null),
+      );
+    const all = this.db.selectFrom(entries.as('entries'));
+    const [rows, count] = await Promise.all([
+      all
+        .selectAll()
+        .orderBy('at')
+        .orderBy('document_id')
+        .orderBy('action')
+        .limit(page.limit)
+        .offset(page.offset)
+        .$narrowType<{ at: string }>()
+        .execute(),
+      all.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.count) };
   }
 
   /** Live documents of one collection among `ids` (for populate and reference checks). */
@@ -138,6 +183,22 @@ export class DocumentsRepository {
       .execute();
   }
 
+  /** The collection of each live document of the project among `ids` (reference checks, any collection at once). */
+  findLiveCollections(
+    projectId: string,
+    ids: readonly string[],
+    trx: Db = this.db,
+  ): Promise<{ id: string; collection_id: string }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return trx
+      .selectFrom('documents')
+      .select(['id', 'collection_id'])
+      .where('project_id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
   async countLive(collectionId: string, db: Db = this.db): Promise<number> {
     const row = await db
       .selectFrom('documents')
@@ -153,7 +214,7 @@ export class DocumentsRepository {
     trx: Db,
     options: {
       collectionId: string;
-      field: string;
+      field: Field;
       locale: string | undefined;
       value: Scalar;
       exceptId: string | null;
@@ -163,7 +224,8 @@ export class DocumentsRepository {
     const condition = compiler.condition(
       {
         kind: 'value',
-        ref: { kind: 'field', field: { name: options.field, type: 'text' }, locale: options.locale },
+        // Each locale's own value, without fallback: uniqueness holds per locale.
+        ref: { kind: 'field', field: options.field, locale: options.locale },
         op: 'eq',
         values: [options.value],
       },
@@ -178,10 +240,10 @@ export class DocumentsRepository {
   }
 
   /** Walks every document of a collection in batches (model changes check existing data). */
-  async *scan(collectionId: string, batchSize = 500): AsyncGenerator<DocumentRow[]> {
+  async *scan(collectionId: string, db: Db = this.db, batchSize = 500): AsyncGenerator<DocumentRow[]> {
     let lastId = '';
     for (;;) {
-      const rows = await this.db
+      const rows = await db
         .selectFrom('documents')
         .selectAll()
         .where('collection_id', '=', collectionId)
@@ -212,6 +274,9 @@ export class DocumentsRepository {
       publish_at: document.publishAt,
       unpublish_at: document.unpublishAt,
       deleted_at: document.deletedAt,
+      published_version: document.publishedVersion,
+      published_updated_at: document.publishedUpdatedAt,
+      published_updated_by: document.publishedUpdatedBy,
     };
     if (expectedVersion === null) {
       await trx
@@ -253,15 +318,26 @@ export class DocumentsRepository {
     this.touched.get(trx)?.add(projectId);
   }
 
+  /**
+   * Takes the writer lock of collections until `trx` ends (PostgreSQL; SQLite has one writer
+   * anyway). Document writes and model changes of a collection take it, so a model change sees
+   * every document written before it, and no write slips in while it checks them.
+   */
+  async lockCollections(trx: Transaction<Database>, collectionIds: readonly string[]): Promise<void> {
+    if (this.dialect !== 'postgres') return;
+    // Always in the same order, so two lockers of several collections cannot deadlock.
+    for (const id of [...collectionIds].sort()) {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${id}))`.execute(trx);
+    }
+  }
+
   /** Runs `work` in one transaction; on PostgreSQL it also serializes writers of a collection. */
   async transaction<T>(collectionId: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     const projects = new Set<string>();
     const result = await this.db.transaction().execute(async (trx) => {
       this.touched.set(trx, projects);
-      if (this.dialect === 'postgres') {
-        // Unique values are checked then written; one writer per collection at a time keeps that safe.
-        await sql`SELECT pg_advisory_xact_lock(hashtext(${collectionId}))`.execute(trx);
-      }
+      // Unique values are checked then written; one writer per collection at a time keeps that safe.
+      await this.lockCollections(trx, [collectionId]);
       return work(trx);
     });
     for (const projectId of projects) this.delivery.invalidate(projectId);

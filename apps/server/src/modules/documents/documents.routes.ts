@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateDocumentBody,
@@ -12,7 +11,7 @@ import {
   UpdateDocumentBody,
 } from '@plinth/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedAnswer } from '../../lib/delivery-cache.js';
+import { type CachedAnswer, toCachedAnswer } from '../../lib/delivery-cache.js';
 import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
 import type { ModelCache } from '../collections/model-cache.js';
 import type { ModuleDeps } from '../module-deps.js';
@@ -44,8 +43,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
     const version = ctx.delivery.version(projectId);
     let answer: CachedAnswer | undefined = ctx.delivery.get(key, projectId);
     if (!answer) {
-      const body = String(reply.serialize(await compute()));
-      answer = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      answer = toCachedAnswer(String(reply.serialize(await compute())));
       ctx.delivery.set(key, projectId, version, answer);
     }
     const { etag } = answer;
@@ -63,7 +61,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
       tags,
       security: bearer,
       description:
-        'Lists documents. Filters: `filter[field][op]=value` with op one of eq ne gt gte lt lte in nin contains starts_with exists; `filter[reference.field][op]` filters through a reference.',
+        'Lists documents. Filters: `filter[field][op]=value` with op one of eq ne gt gte lt lte in nin contains starts_with exists; `filter[reference.field][op]` filters through a reference. Localized fields filter and sort on the chosen locale’s value, else the default locale’s (as reads return them). Text compares by Unicode code point on every database: uppercase before lowercase, accented letters after z. An unknown query parameter is a 400.',
       params: DocumentParams,
       querystring: DocumentListQuery,
       response: { 200: ListOf(Document), ...errorResponses },
@@ -82,7 +80,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
       body: CreateDocumentBody,
       response: { 201: DataOf(Document), ...errorResponses },
     },
-    config: { idempotent: true },
+    config: { idempotent: 'content.create' },
     handler: async (request, reply) => {
       const grant = await access.authorize(request, request.params.projectId, 'content.create');
       return reply.status(201).send({ data: await service.create(grant, request.params.collection, request.body) });

@@ -17,6 +17,7 @@ import { DEFAULT_LIMIT } from '../../lib/pagination.js';
 import { toSlug } from '../../lib/slugs.js';
 import type { AuditActor } from '../audit/audit.service.js';
 import { AuditService } from '../audit/audit.service.js';
+import { CollectionsRepository } from '../collections/collections.repository.js';
 import { checkValue, MAX_SLUG_LENGTH, type ValueProblem } from '../collections/field-values.js';
 import type { CollectionModel } from '../collections/model.js';
 import type { ModelCache, ProjectModel } from '../collections/model-cache.js';
@@ -24,6 +25,7 @@ import { MediaRepository } from '../media/media.repository.js';
 import type { ProjectRecord } from '../projects/project.mapper.js';
 import type { ProjectGrant } from '../projects/project-access.js';
 import { VersionsRepository } from '../versions/versions.repository.js';
+import { blockValues, carryHiddenValues } from './block-values.js';
 import { ContentIndexes } from './content-indexes.js';
 import { decodeCursor, encodeCursor, sortValues } from './cursor.js';
 import { actorUserId, DocumentWriter } from './document-writer.js';
@@ -36,6 +38,7 @@ import {
   type StoredData,
   type StoredDocument,
   toStoredDocument,
+  withSnapshot,
 } from './stored-document.js';
 
 type View = ReadOptions['view'];
@@ -46,6 +49,16 @@ const mimeMatches = (pattern: string, mimeType: string): boolean =>
 
 const isLocaleMap = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether a view shows a document: the trash its deleted ones, the others its live ones. */
+const isVisible = (document: StoredDocument, view: View): boolean =>
+  view === 'trash'
+    ? document.deletedAt !== null
+    : document.deletedAt === null && (view === 'working' || document.publishedData !== null);
+
+/** The dedupe key of a document's scheduled publish or unpublish job (to find and cancel it). */
+export const scheduleJobKey = (action: 'publish' | 'unpublish', documentId: string): string =>
+  `${action}:${documentId}`;
 
 function validationError(problems: ValueProblem[]): AppError {
   const [first] = problems;
@@ -161,6 +174,7 @@ export class DocumentsService {
       collection,
       collections: model.collections,
       locale: localeForValues,
+      defaultLocale: grant.project.defaultLocale,
       includeHidden: false,
     };
     const filters = parseFilters(query as Record<string, unknown>, queryModel);
@@ -171,7 +185,7 @@ export class DocumentsService {
       throw fieldError('cursor', 'cannot be combined with page');
     }
     const after = query.cursor !== undefined ? decodeCursor(query.cursor, sort) : null;
-    await this.indexes.ensure(collection.fields, grant.project.locales);
+    await this.indexes.ensure(collection.fields, grant.project);
     const request: ListRequest = {
       projectId: grant.project.id,
       collectionId: collection.id,
@@ -189,13 +203,7 @@ export class DocumentsService {
     const stored = rows.slice(0, limit).map(toStoredDocument);
     const last = stored.at(-1);
     const nextCursor =
-      hasMore && last
-        ? encodeCursor(
-            sort,
-            sortValues(sort, view === 'published' ? (last.publishedData ?? {}) : last.data, last),
-            last.id,
-          )
-        : null;
+      hasMore && last ? encodeCursor(sort, sortValues(sort, last, view === 'published'), last.id) : null;
     const data = stored.map((document) => presentDocument(collection, document, read));
     await this.populateAll(data, grant, model, collection, query, read);
     return { data, meta: { total, page: after ? 1 : page, limit, next_cursor: nextCursor } };
@@ -204,13 +212,32 @@ export class DocumentsService {
   async load(grant: ProjectGrant, collection: CollectionModel, id: string, view: View): Promise<StoredDocument> {
     const row = await this.repository.findById(grant.project.id, collection.id, id);
     const document = row ? toStoredDocument(row) : undefined;
-    const visible =
-      document &&
-      (view === 'trash'
-        ? document.deletedAt !== null
-        : document.deletedAt === null && (view === 'working' || document.publishedData !== null));
-    if (!document || !visible) throw notFound('Document');
+    if (!document || !isVisible(document, view)) throw notFound('Document');
     return document;
+  }
+
+  /**
+   * Changes one document from its current state. The row is read again inside the write
+   * transaction (locked on PostgreSQL; SQLite runs one writer at a time), so no change is ever
+   * computed from a state that another writer replaced meanwhile: a scheduled publish, a
+   * schedule change, a review step and a save never undo one another.
+   */
+  change<T>(
+    target: {
+      projectId: string;
+      collection: CollectionModel;
+      id: string;
+      /** Where the document must be; absent: anywhere, live or in the trash. */
+      view?: 'working' | 'trash';
+    },
+    work: (trx: Transaction<Database>, current: StoredDocument) => Promise<T>,
+  ): Promise<T> {
+    return this.repository.transaction(target.collection.id, async (trx) => {
+      const row = await this.repository.findForUpdate(trx, target.projectId, target.collection.id, target.id);
+      const current = row ? toStoredDocument(row) : undefined;
+      if (!current || (target.view && !isVisible(current, target.view))) throw notFound('Document');
+      return work(trx, current);
+    });
   }
 
   async get(grant: ProjectGrant, slug: string, id: string, query: DocumentReadQuery): Promise<Document> {
@@ -277,9 +304,17 @@ export class DocumentsService {
         put(field, undefined, locale);
         continue;
       }
-      const checked = checkValue(field, value, `data.${name}`, options.model.componentFields);
+      const context = { components: options.model.componentFields, hiddenWritable: includeHidden };
+      const checked = checkValue(field, value, `data.${name}`, context);
       problems.push(...checked.problems);
-      if (checked.problems.length === 0) put(field, checked.value, locale);
+      if (checked.problems.length > 0) continue;
+      put(
+        field,
+        field.type === 'blocks' && !includeHidden
+          ? carryHiddenValues(checked.value, current(field, locale), context.components)
+          : checked.value,
+        locale,
+      );
     }
 
     for (const field of collection.fields) {
@@ -315,7 +350,11 @@ export class DocumentsService {
     return data;
   }
 
-  /** References must point at live documents of their collection, in this project. */
+  /**
+   * References must point at live documents of their collection, and media at live assets, in
+   * this project: at the top level and inside blocks, however deep. One query per kind checks
+   * every id of the write.
+   */
   private async checkReferences(
     trx: Transaction<Database>,
     grant: ProjectGrant,
@@ -323,47 +362,76 @@ export class DocumentsService {
     collection: CollectionModel,
     input: Record<string, unknown>,
     data: StoredData,
-    locale: string,
+    locales: readonly string[],
   ): Promise<void> {
-    const problems: ValueProblem[] = [];
+    const isLink = (field: Field) => field.type === 'reference' || field.type === 'media';
+    const links: { path: string; field: Field; ids: string[] }[] = [];
     for (const field of collection.fields) {
-      if ((field.type !== 'reference' && field.type !== 'media') || !(field.name in input)) continue;
-      const raw = field.localized
-        ? isLocaleMap(data[field.name])
-          ? (data[field.name] as Record<string, unknown>)[locale]
-          : undefined
-        : data[field.name];
-      const ids = Array.isArray(raw) ? (raw as string[]) : typeof raw === 'string' ? [raw] : [];
-      if (ids.length === 0) continue;
+      if (!(field.name in input) || (!isLink(field) && field.type !== 'blocks')) continue;
+      const stored = data[field.name];
+      // Every locale the write changed (a restore writes them all).
+      const values = field.localized
+        ? locales.map((locale) => (isLocaleMap(stored) ? stored[locale] : undefined))
+        : [stored];
+      const found = values.flatMap((value) =>
+        field.type === 'blocks'
+          ? blockValues(value, model.componentFields, isLink).map((item) => ({
+              ...item,
+              path: `data.${field.name}.${item.path}`,
+            }))
+          : [{ field, path: `data.${field.name}`, value }],
+      );
+      for (const item of found) {
+        const ids = Array.isArray(item.value)
+          ? item.value.filter((id): id is string => typeof id === 'string')
+          : typeof item.value === 'string'
+            ? [item.value]
+            : [];
+        if (ids.length > 0) links.push({ path: item.path, field: item.field, ids });
+      }
+    }
+    if (links.length === 0) return;
+    const idsOf = (type: Field['type']) => [
+      ...new Set(links.filter((link) => link.field.type === type).flatMap((link) => link.ids)),
+    ];
+    const mediaIds = idsOf('media');
+    const documentIds = idsOf('reference');
+    // Read through the transaction: on SQLite anything else would wait for it forever.
+    const assets = new Map(
+      (mediaIds.length > 0
+        ? await new MediaRepository(trx, this.ctx.dialect).findLiveMany(grant.project.id, mediaIds)
+        : []
+      ).map((asset) => [asset.id, asset]),
+    );
+    const documents = new Map(
+      (await this.repository.findLiveCollections(grant.project.id, documentIds, trx)).map((row) => [
+        row.id,
+        row.collection_id,
+      ]),
+    );
+    const problems: ValueProblem[] = [];
+    for (const { path, field, ids } of links) {
       if (field.type === 'media') {
-        // Read through the transaction: on SQLite anything else would wait for it forever.
-        const assets = await new MediaRepository(trx, this.ctx.dialect).findLiveMany(grant.project.id, ids);
-        const byId = new Map(assets.map((asset) => [asset.id, asset]));
-        const missing = ids.filter((id) => !byId.has(id));
+        const missing = ids.filter((id) => !assets.has(id));
         const accept = field.options?.accept ?? [];
-        const refused = assets.filter(
-          (asset) => accept.length > 0 && !accept.some((pattern) => mimeMatches(pattern, asset.mime_type)),
-        );
+        const refused = ids
+          .flatMap((id) => assets.get(id) ?? [])
+          .filter((asset) => accept.length > 0 && !accept.some((pattern) => mimeMatches(pattern, asset.mime_type)));
         if (missing.length > 0) {
-          problems.push({
-            path: `data.${field.name}`,
-            message: `refers to media assets that do not exist: ${missing.join(', ')}`,
-          });
+          problems.push({ path, message: `refers to media assets that do not exist: ${missing.join(', ')}` });
         } else if (refused.length > 0) {
           problems.push({
-            path: `data.${field.name}`,
+            path,
             message: `accepts ${accept.join(', ')} only; ${refused[0]?.filename} is ${refused[0]?.mime_type}`,
           });
         }
         continue;
       }
       const target = model.collections.get(field.options?.collection ?? '');
-      const found = target ? await this.repository.findLiveByIds(grant.project.id, target.id, ids, trx) : [];
-      const foundIds = new Set(found.map((row) => row.id));
-      const missing = ids.filter((id) => !foundIds.has(id));
+      const missing = ids.filter((id) => !target || documents.get(id) !== target.id);
       if (missing.length > 0) {
         problems.push({
-          path: `data.${field.name}`,
+          path,
           message: `refers to documents that do not exist in ${field.options?.collection}: ${missing.join(', ')}`,
         });
       }
@@ -375,7 +443,7 @@ export class DocumentsService {
    * Unique fields must not repeat among the collection's live documents. Generated slugs get a
    * numeric suffix instead; a value the caller chose is a 409.
    */
-  async checkUnique(
+  private async checkUnique(
     trx: Transaction<Database>,
     collection: CollectionModel,
     input: Record<string, unknown>,
@@ -395,7 +463,7 @@ export class DocumentsService {
       const taken = (candidate: Scalar) =>
         this.repository.valueTaken(trx, {
           collectionId: collection.id,
-          field: field.name,
+          field,
           locale: valueLocale,
           value: candidate,
           exceptId: documentId,
@@ -407,12 +475,32 @@ export class DocumentsService {
           { path: `data.${field.name}`, message: 'is already used by another document' },
         ]);
       }
+      // The suffix replaces the end of a long slug, so the result still fits the slug length.
+      const withSuffix = (suffix: number) =>
+        `${String(value)
+          .slice(0, MAX_SLUG_LENGTH - `-${suffix}`.length)
+          .replace(/-+$/, '')}-${suffix}`;
       let suffix = 2;
-      let candidate = `${value}-${suffix}`;
-      while (await taken(candidate)) candidate = `${value}-${++suffix}`;
+      let candidate = withSuffix(suffix);
+      while (await taken(candidate)) candidate = withSuffix(++suffix);
       if (valueLocale) (data[field.name] as Record<string, unknown>)[valueLocale] = candidate;
       else data[field.name] = candidate;
     }
+  }
+
+  /**
+   * The model a write was validated against must still be the stored one: a model change that
+   * committed in between checked the documents stored before it, not this one. Runs under the
+   * collection's writer lock, which model changes take too.
+   */
+  private async checkModelCurrent(
+    trx: Transaction<Database>,
+    grant: ProjectGrant,
+    collection: CollectionModel,
+  ): Promise<void> {
+    if ((await new CollectionsRepository(trx).revision(collection.id)) === collection.revision) return;
+    this.models.invalidate(grant.project.id);
+    throw conflict(`The model of ${collection.name} changed while this document was being saved; try again`);
   }
 
   /** A singleton holds one live document (checked inside the write transaction). */
@@ -431,15 +519,20 @@ export class DocumentsService {
       throw conflict(`${collection.name} requires approval before publishing; create a draft and submit it for review`);
     }
     const data = this.merge({ grant, model, collection, stored: {}, input: body.data, locale, isNew: true });
+    // Unique checks use the content indexes (built once, e.g. after an upgrade that renamed them).
+    await this.indexes.ensure(collection.fields, grant.project);
     const now = this.ctx.clock().toISOString();
     const actor = actorOf(grant);
     const userId = actorUserId(actor);
-    const document: StoredDocument = {
+    const draft: StoredDocument = {
       id: newId(),
       projectId: grant.project.id,
       collectionId: collection.id,
       data,
-      publishedData: publish ? data : null,
+      publishedData: null,
+      publishedVersion: null,
+      publishedUpdatedAt: null,
+      publishedUpdatedBy: null,
       status: publish ? 'published' : 'draft',
       workflowStage: null,
       version: 1,
@@ -452,9 +545,11 @@ export class DocumentsService {
       updatedBy: userId,
       deletedAt: null,
     };
+    const document: StoredDocument = { ...draft, ...withSnapshot(draft, publish) };
     await this.repository.transaction(collection.id, async (trx) => {
+      await this.checkModelCurrent(trx, grant, collection);
       await this.checkSingletonFree(trx, collection);
-      await this.checkReferences(trx, grant, model, collection, body.data, data, locale);
+      await this.checkReferences(trx, grant, model, collection, body.data, data, [locale]);
       await this.checkUnique(trx, collection, body.data, data, locale, document.id);
       await this.writer.write(trx, {
         project: grant.project,
@@ -487,24 +582,27 @@ export class DocumentsService {
   async update(grant: ProjectGrant, slug: string, id: string, body: UpdateDocumentBody): Promise<Document> {
     const { model, collection } = await this.collection(grant, slug);
     const locale = this.locale(grant, body.locale, false);
-    const existing = await this.load(grant, collection, id, 'working');
-    this.checkOwnership(grant, existing);
-    if (body.version !== undefined && body.version !== existing.version) {
-      throw conflict(
-        `The document changed since version ${body.version} (it is at version ${existing.version}); reload it and try again`,
-      );
-    }
-    const data = this.merge({
-      grant,
-      model,
-      collection,
-      stored: existing.data,
-      input: body.data,
-      locale,
-      isNew: false,
-    });
-    const updated = await this.repository.transaction(collection.id, async (trx) => {
-      await this.checkReferences(trx, grant, model, collection, body.data, data, locale);
+    // Unique checks use the content indexes (built once, e.g. after an upgrade that renamed them).
+    await this.indexes.ensure(collection.fields, grant.project);
+    const target = { projectId: grant.project.id, collection, id, view: 'working' } as const;
+    const updated = await this.change(target, async (trx, existing) => {
+      await this.checkModelCurrent(trx, grant, collection);
+      this.checkOwnership(grant, existing);
+      if (body.version !== undefined && body.version !== existing.version) {
+        throw conflict(
+          `The document changed since version ${body.version} (it is at version ${existing.version}); reload it and try again`,
+        );
+      }
+      const data = this.merge({
+        grant,
+        model,
+        collection,
+        stored: existing.data,
+        input: body.data,
+        locale,
+        isNew: false,
+      });
+      await this.checkReferences(trx, grant, model, collection, body.data, data, [locale]);
       await this.checkUnique(trx, collection, body.data, data, locale, id);
       return this.saveData(trx, { grant, collection, existing, data, locale, action: 'document.updated' });
     });
@@ -512,10 +610,67 @@ export class DocumentsService {
   }
 
   /**
+   * Replaces the data with a whole stored state (a version being restored), checked the way
+   * PATCH checks its input: each value against the current model, required fields, references
+   * and unique values; a state that no longer fits is a 400 with details. API tokens never
+   * write hidden fields, so theirs keep the current values.
+   */
+  async replaceData(
+    grant: ProjectGrant,
+    slug: string,
+    id: string,
+    replacement: { data: StoredData; locale: string; action: string; details?: Record<string, unknown> },
+  ): Promise<Document> {
+    const { model, collection } = await this.collection(grant, slug);
+    const includeHidden = grant.principal.kind === 'user';
+    const { defaultLocale, locales } = grant.project;
+    const target = { projectId: grant.project.id, collection, id, view: 'working' } as const;
+    const updated = await this.change(target, async (trx, existing) => {
+      this.checkOwnership(grant, existing);
+      let data: StoredData = structuredClone(replacement.data);
+      const problems: ValueProblem[] = [];
+      for (const field of collection.fields) {
+        if (field.hidden && !includeHidden) {
+          if (field.name in existing.data) data[field.name] = existing.data[field.name];
+          else delete data[field.name];
+        } else if (field.localized && data[field.name] !== undefined && !isLocaleMap(data[field.name])) {
+          problems.push({ path: `data.${field.name}`, message: 'holds one value, but the field is localized now' });
+        }
+      }
+      if (problems.length > 0) throw validationError(problems);
+      // The state goes through merge as PATCH input, one locale at a time (shared fields with
+      // the default locale), so it meets the same value checks, generated slugs and required fields.
+      for (const locale of [defaultLocale, ...locales.filter((candidate) => candidate !== defaultLocale)]) {
+        const input: Record<string, unknown> = {};
+        for (const field of collection.fields) {
+          if (field.hidden && !includeHidden) continue;
+          const stored = data[field.name];
+          const value = field.localized ? (isLocaleMap(stored) ? stored[locale] : undefined) : stored;
+          if (value !== undefined && (field.localized || locale === defaultLocale)) input[field.name] = value;
+        }
+        data = this.merge({ grant, model, collection, stored: data, input, locale, isNew: false });
+      }
+      const everyField = Object.fromEntries(collection.fields.map((field) => [field.name, true]));
+      await this.checkReferences(trx, grant, model, collection, everyField, data, locales);
+      for (const locale of locales) await this.checkUnique(trx, collection, everyField, data, locale, id);
+      return this.saveData(trx, {
+        grant,
+        collection,
+        existing,
+        data,
+        locale: replacement.locale,
+        action: replacement.action,
+        ...(replacement.details ? { details: replacement.details } : {}),
+      });
+    });
+    return this.present(grant, collection, updated, defaultLocale);
+  }
+
+  /**
    * Writes new data as the next version. An approval covers the content that was reviewed, so
    * a change after approval needs a new review.
    */
-  async saveData(
+  private async saveData(
     trx: Transaction<Database>,
     options: {
       grant: ProjectGrant;
@@ -551,30 +706,41 @@ export class DocumentsService {
     return updated;
   }
 
+  /**
+   * Moves a document to the trash. Its schedule goes with it (times cleared, jobs cancelled in
+   * the same transaction): a restored document never shows a publish that will not run.
+   */
   async remove(grant: ProjectGrant, slug: string, id: string): Promise<void> {
     const { collection } = await this.collection(grant, slug);
-    const existing = await this.load(grant, collection, id, 'working');
-    this.checkOwnership(grant, existing);
     const actor = actorOf(grant);
-    await this.repository.transaction(collection.id, (trx) =>
-      this.writer.write(trx, {
+    const target = { projectId: grant.project.id, collection, id, view: 'working' } as const;
+    await this.change(target, async (trx, existing) => {
+      this.checkOwnership(grant, existing);
+      await this.writer.write(trx, {
         project: grant.project,
         collection,
         before: existing,
-        after: { ...existing, deletedAt: this.ctx.clock().toISOString(), updatedBy: actorUserId(actor) },
+        after: {
+          ...existing,
+          deletedAt: this.ctx.clock().toISOString(),
+          publishAt: null,
+          unpublishAt: null,
+          updatedBy: actorUserId(actor),
+        },
         actor,
         action: 'document.deleted',
-      }),
-    );
+      });
+      await this.cancelSchedule(trx, id, ['publish', 'unpublish']);
+    });
   }
 
   async restore(grant: ProjectGrant, slug: string, id: string): Promise<Document> {
     const { collection } = await this.collection(grant, slug);
-    const existing = await this.load(grant, collection, id, 'trash');
-    this.checkOwnership(grant, existing);
     const actor = actorOf(grant);
-    const restored: StoredDocument = { ...existing, deletedAt: null, updatedBy: actorUserId(actor) };
-    await this.repository.transaction(collection.id, async (trx) => {
+    const target = { projectId: grant.project.id, collection, id, view: 'trash' } as const;
+    const restored = await this.change(target, async (trx, existing) => {
+      this.checkOwnership(grant, existing);
+      const after: StoredDocument = { ...existing, deletedAt: null, updatedBy: actorUserId(actor) };
       await this.checkSingletonFree(trx, collection);
       const everyField = Object.fromEntries(collection.fields.map((field) => [field.name, true]));
       for (const locale of grant.project.locales) {
@@ -584,10 +750,11 @@ export class DocumentsService {
         project: grant.project,
         collection,
         before: existing,
-        after: restored,
+        after,
         actor,
         action: 'document.restored',
       });
+      return after;
     });
     return this.present(grant, collection, restored, grant.project.defaultLocale);
   }
@@ -595,30 +762,34 @@ export class DocumentsService {
   /** Publishing copies the working copy into the snapshot that readers get. */
   async publish(grant: ProjectGrant, slug: string, id: string): Promise<Document> {
     const { collection } = await this.collection(grant, slug);
-    const existing = await this.load(grant, collection, id, 'working');
-    if (collection.requiresApproval && existing.workflowStage !== 'approved') {
-      throw conflict(`${collection.name} requires approval before publishing; submit the document for review`);
-    }
-    const published = await this.setPublished({
-      project: grant.project,
-      collection,
-      existing,
-      actor: actorOf(grant),
-      publish: true,
+    const target = { projectId: grant.project.id, collection, id, view: 'working' } as const;
+    const published = await this.change(target, (trx, existing) => {
+      if (collection.requiresApproval && existing.workflowStage !== 'approved') {
+        throw conflict(`${collection.name} requires approval before publishing; submit the document for review`);
+      }
+      return this.writePublished(trx, {
+        project: grant.project,
+        collection,
+        existing,
+        actor: actorOf(grant),
+        publish: true,
+      });
     });
     return this.present(grant, collection, published, grant.project.defaultLocale);
   }
 
   async unpublish(grant: ProjectGrant, slug: string, id: string): Promise<Document> {
     const { collection } = await this.collection(grant, slug);
-    const existing = await this.load(grant, collection, id, 'working');
-    const unpublished = await this.setPublished({
-      project: grant.project,
-      collection,
-      existing,
-      actor: actorOf(grant),
-      publish: false,
-    });
+    const target = { projectId: grant.project.id, collection, id, view: 'working' } as const;
+    const unpublished = await this.change(target, (trx, existing) =>
+      this.writePublished(trx, {
+        project: grant.project,
+        collection,
+        existing,
+        actor: actorOf(grant),
+        publish: false,
+      }),
+    );
     return this.present(grant, collection, unpublished, grant.project.defaultLocale);
   }
 
@@ -638,19 +809,33 @@ export class DocumentsService {
     return this.writer.write(trx, options);
   }
 
-  /** Publishes or unpublishes; also what scheduled jobs run, with the system as actor. */
-  async setPublished(options: {
-    project: ProjectRecord;
-    collection: CollectionModel;
-    existing: StoredDocument;
-    actor: AuditActor;
-    publish: boolean;
-  }): Promise<StoredDocument> {
+  /** Cancels a document's pending scheduled jobs, in the caller's transaction. */
+  async cancelSchedule(
+    trx: Transaction<Database>,
+    documentId: string,
+    actions: readonly ('publish' | 'unpublish')[],
+  ): Promise<void> {
+    for (const action of actions) await this.jobs.cancel(trx, scheduleJobKey(action, documentId));
+  }
+
+  /**
+   * Publishes or unpublishes `existing` (read in `trx`, see `change`); also what scheduled jobs
+   * run, with the system as actor.
+   */
+  async writePublished(
+    trx: Transaction<Database>,
+    options: {
+      project: ProjectRecord;
+      collection: CollectionModel;
+      existing: StoredDocument;
+      actor: AuditActor;
+      publish: boolean;
+    },
+  ): Promise<StoredDocument> {
     const { existing, publish } = options;
     const now = this.ctx.clock().toISOString();
-    const updated: StoredDocument = {
+    const changed: StoredDocument = {
       ...existing,
-      publishedData: publish ? existing.data : null,
       status: publish ? 'published' : 'draft',
       publishedAt: publish ? now : null,
       workflowStage: publish ? null : existing.workflowStage,
@@ -659,17 +844,16 @@ export class DocumentsService {
       updatedAt: now,
       updatedBy: actorUserId(options.actor),
     };
-    await this.repository.transaction(options.collection.id, async (trx) => {
-      await this.writer.write(trx, {
-        project: options.project,
-        collection: options.collection,
-        before: existing,
-        after: updated,
-        actor: options.actor,
-        action: publish ? 'document.published' : 'document.unpublished',
-      });
-      await this.jobs.cancel(trx, `${publish ? 'publish' : 'unpublish'}:${existing.id}`);
+    const updated: StoredDocument = { ...changed, ...withSnapshot(changed, publish) };
+    await this.writer.write(trx, {
+      project: options.project,
+      collection: options.collection,
+      before: existing,
+      after: updated,
+      actor: options.actor,
+      action: publish ? 'document.published' : 'document.unpublished',
     });
+    await this.cancelSchedule(trx, existing.id, [publish ? 'publish' : 'unpublish']);
     return updated;
   }
 }

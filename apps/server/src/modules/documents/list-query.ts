@@ -7,11 +7,20 @@ export type Scalar = string | number | boolean;
 /** What a condition or sort key points at: a document column, or a model field's value. */
 export type ValueRef =
   | { kind: 'column'; column: 'id' | 'created_at' | 'updated_at' | 'published_at'; type: 'id' | 'datetime' }
-  | { kind: 'field'; field: Field; locale: string | undefined };
+  | {
+      kind: 'field';
+      field: Field;
+      /** The locale of a localized field's value; undefined for shared fields. */
+      locale: string | undefined;
+      /** The default locale, whose value stands in where `locale` has none (as in reads). */
+      fallback?: string | undefined;
+    };
+
+export type FieldRef = ValueRef & { kind: 'field' };
 
 export type Condition =
   | { kind: 'value'; ref: ValueRef; op: FilterOperator; values: Scalar[] }
-  | { kind: 'reference'; field: Field; target: CollectionModel; inner: Condition & { kind: 'value' } };
+  | { kind: 'reference'; ref: FieldRef; target: CollectionModel; inner: Condition & { kind: 'value' } };
 
 export interface SortKey {
   ref: ValueRef;
@@ -48,7 +57,16 @@ export interface QueryModel {
   collections: ReadonlyMap<string, CollectionModel>;
   /** Locale of localized values (the requested one, or the default for `*`). */
   locale: string;
+  /** The project's default locale: where a localized value is missing, its value counts. */
+  defaultLocale: string;
   includeHidden: boolean;
+}
+
+/** How a model field is read in the query's locale: its own value, else the default locale's. */
+function fieldRef(field: Field, query: QueryModel): FieldRef {
+  if (!field.localized) return { kind: 'field', field, locale: undefined };
+  const fallback = query.locale === query.defaultLocale ? undefined : query.defaultLocale;
+  return { kind: 'field', field, locale: query.locale, ...(fallback ? { fallback } : {}) };
 }
 
 /**
@@ -64,7 +82,7 @@ function resolveName(name: string, model: CollectionModel, query: QueryModel, pa
   }
   const field = model.fields.find((candidate) => candidate.name === name);
   if (!field || field.hidden) throw bad(path, `"${name}" is not a field that can be queried`);
-  return { kind: 'field', field, locale: field.localized ? query.locale : undefined };
+  return fieldRef(field, query);
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -173,7 +191,7 @@ export function parseFilters(params: Record<string, unknown>, query: QueryModel)
     const target = query.collections.get(field.options?.collection ?? '');
     if (!target) throw bad(key, `"${name}" points at a collection that no longer exists`);
     const inner = valueCondition(resolveName(subName, target, query, key), op, raw, key);
-    conditions.push({ kind: 'reference', field, target, inner });
+    conditions.push({ kind: 'reference', ref: fieldRef(field, query), target, inner });
   }
   if (conditions.length > MAX_FILTERS) throw bad('filter', `takes at most ${MAX_FILTERS} conditions`);
   return conditions;

@@ -15,12 +15,39 @@ interface PopulateOptions {
   read: ReadOptions;
 }
 
+const isLocaleMap = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The ids a reference or media field holds as presented: a string, a list, or with `locale=*`
+ * a localized field's locale map of those.
+ */
+function linkIds(field: Field, value: unknown, read: ReadOptions): string[] {
+  if (read.locale === '*' && field.localized && isLocaleMap(value)) return Object.values(value).flatMap(idsOf);
+  return idsOf(value);
+}
+
+/** Replaces the ids a field holds (in every locale of a `locale=*` map) with what `resolve` finds. */
+function replaceLinks(field: Field, value: unknown, read: ReadOptions, resolve: (id: string) => unknown): unknown {
+  if (read.locale === '*' && field.localized && isLocaleMap(value)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([locale, item]) => [
+        locale,
+        replaceLinks({ ...field, localized: false }, item, read, resolve),
+      ]),
+    );
+  }
+  if (Array.isArray(value)) return idsOf(value).flatMap((id) => resolve(id) ?? []);
+  if (typeof value === 'string') return resolve(value) ?? null;
+  return value;
+}
+
 /** Replaces media ids with their Assets (one query for the whole page); deleted assets drop out. */
 async function populateMedia(documents: Document[], fields: readonly Field[], options: PopulateOptions): Promise<void> {
   if (fields.length === 0) return;
   const ids = new Set<string>();
   for (const document of documents)
-    for (const field of fields) for (const id of idsOf(document.data[field.name])) ids.add(id);
+    for (const field of fields) for (const id of linkIds(field, document.data[field.name], options.read)) ids.add(id);
   if (ids.size === 0) return;
   const locale = options.read.locale === '*' ? '*' : options.read.locale;
   const view = { publicUrl: options.publicUrl, locale, defaultLocale: options.read.defaultLocale };
@@ -29,9 +56,7 @@ async function populateMedia(documents: Document[], fields: readonly Field[], op
   );
   for (const document of documents) {
     for (const field of fields) {
-      const value = document.data[field.name];
-      if (Array.isArray(value)) document.data[field.name] = idsOf(value).flatMap((id) => assets.get(id) ?? []);
-      else if (typeof value === 'string') document.data[field.name] = assets.get(value) ?? null;
+      document.data[field.name] = replaceLinks(field, document.data[field.name], options.read, (id) => assets.get(id));
     }
   }
 }
@@ -74,7 +99,9 @@ export async function populate(
     if (!target) continue;
     const group = byTarget.get(target.slug) ?? { target, fields: [], ids: new Set<string>() };
     group.fields.push(field);
-    for (const document of documents) for (const id of idsOf(document.data[field.name])) group.ids.add(id);
+    for (const document of documents) {
+      for (const id of linkIds(field, document.data[field.name], options.read)) group.ids.add(id);
+    }
     byTarget.set(target.slug, group);
   }
   for (const { target, fields: targetFields, ids } of byTarget.values()) {
@@ -97,12 +124,7 @@ export async function populate(
     const byId = new Map(nested.map((document) => [document.id, document]));
     for (const document of documents) {
       for (const field of targetFields) {
-        const value = document.data[field.name];
-        if (Array.isArray(value)) {
-          document.data[field.name] = idsOf(value).flatMap((id) => byId.get(id) ?? []);
-        } else if (typeof value === 'string') {
-          document.data[field.name] = byId.get(value) ?? null;
-        }
+        document.data[field.name] = replaceLinks(field, document.data[field.name], options.read, (id) => byId.get(id));
       }
     }
   }

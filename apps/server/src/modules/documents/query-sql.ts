@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
-import { boundValue, textExpression, valueExpression } from './json-paths.js';
-import type { Condition, Scalar, SortKey, ValueRef } from './list-query.js';
+import { boundValue, comparesAsText, type JsonPath, textExpression, valueExpression } from './json-paths.js';
+import type { Condition, FieldRef, Scalar, SortKey, ValueRef } from './list-query.js';
 
 type Column = 'data' | 'published_data';
 type Sql = RawBuilder<unknown>;
@@ -18,18 +18,35 @@ export class QueryCompiler {
     private readonly column: Column,
   ) {}
 
-  private expr(ref: ValueRef, table = 'documents'): Sql {
-    if (ref.kind === 'column') return sql.ref(`${table}.${ref.column}`);
-    return valueExpression(this.dialect, { column: this.column, field: ref.field.name, locale: ref.locale });
+  /** A document column; readers of the snapshot filter and sort on its update time as of the last publish. */
+  private columnRef(column: ValueRef & { kind: 'column' }): Sql {
+    const name =
+      this.column === 'published_data' && column.column === 'updated_at' ? 'published_updated_at' : column.column;
+    return sql.ref(`documents.${name}`);
+  }
+
+  private path(ref: FieldRef): JsonPath {
+    return {
+      column: this.column,
+      field: ref.field.name,
+      locale: ref.locale,
+      fallback: ref.fallback,
+      text: comparesAsText(ref.field),
+    };
+  }
+
+  private expr(ref: ValueRef): Sql {
+    if (ref.kind === 'column') return this.columnRef(ref);
+    return valueExpression(this.dialect, this.path(ref));
   }
 
   private text(ref: ValueRef): Sql {
-    if (ref.kind === 'column') return sql.ref(`documents.${ref.column}`);
-    return textExpression(this.dialect, { column: this.column, field: ref.field.name, locale: ref.locale });
+    if (ref.kind === 'column') return this.columnRef(ref);
+    return textExpression(this.dialect, this.path(ref));
   }
 
   private bind(ref: ValueRef, value: Scalar): Sql {
-    return ref.kind === 'column' ? sql`${value}` : boundValue(this.dialect, value);
+    return ref.kind === 'column' ? sql`${value}` : boundValue(this.dialect, this.path(ref), value);
   }
 
   private like(ref: ValueRef, pattern: string): Sql {
@@ -37,26 +54,30 @@ export class QueryCompiler {
     return sql`${this.text(ref)} ${op} ${pattern} ESCAPE '\\'`;
   }
 
+  /** The items of the list stored at a field with several values, as rows of `item(value)`. */
+  private arrayItems(ref: FieldRef): Sql {
+    const array = valueExpression(this.dialect, this.path(ref));
+    return this.dialect === 'postgres'
+      ? sql`jsonb_array_elements_text(${array}) AS item(value)`
+      : sql`json_each(${array}) AS item`;
+  }
+
   /** `value in the array stored at ref` for fields with several values. */
   private arrayContains(ref: ValueRef, value: Scalar): Sql {
     if (ref.kind === 'column') return FALSE;
-    const array = valueExpression(this.dialect, { column: this.column, field: ref.field.name, locale: ref.locale });
-    if (this.dialect === 'postgres') return sql`${array} @> ${JSON.stringify([value])}::jsonb`;
-    return sql`EXISTS (SELECT 1 FROM json_each(${sql.ref(this.column)}, ${sql.lit(
-      ref.locale ? `$.${ref.field.name}."${ref.locale}"` : `$.${ref.field.name}`,
-    )}) WHERE json_each.value = ${value})`;
+    if (this.dialect === 'postgres') {
+      return sql`${valueExpression(this.dialect, this.path(ref))} @> ${JSON.stringify([value])}::jsonb`;
+    }
+    return sql`EXISTS (SELECT 1 FROM ${this.arrayItems(ref)} WHERE item.value = ${value})`;
   }
 
   condition(condition: Condition, collectionFilter: (target: string) => Sql): Sql {
     if (condition.kind === 'reference') {
       const inner = this.condition(condition.inner, collectionFilter);
       const ids = sql`SELECT documents.id FROM documents WHERE ${collectionFilter(condition.target.id)} AND ${inner}`;
-      const ref: ValueRef = { kind: 'field', field: condition.field, locale: undefined };
-      if (condition.field.options?.multiple) {
-        const path = `$.${condition.field.name}`;
-        return this.dialect === 'postgres'
-          ? sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${sql.ref(this.column)} -> ${sql.lit(condition.field.name)}) AS item(value) WHERE item.value IN (${ids}))`
-          : sql`EXISTS (SELECT 1 FROM json_each(${sql.ref(this.column)}, ${sql.lit(path)}) WHERE json_each.value IN (${ids}))`;
+      const { ref } = condition;
+      if (ref.field.options?.multiple) {
+        return sql`EXISTS (SELECT 1 FROM ${this.arrayItems(ref)} WHERE item.value IN (${ids}))`;
       }
       return sql`${this.text(ref)} IN (${ids})`;
     }

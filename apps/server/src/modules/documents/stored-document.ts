@@ -2,6 +2,7 @@ import type { Document, Field } from '@plinth/contract';
 import { parseJson } from '../../db/database.js';
 import type { DocumentRow } from '../../db/schema.js';
 import type { CollectionModel } from '../collections/model.js';
+import { presentBlocks } from './block-values.js';
 
 /** Stored data: field name → value, where localized fields hold `{ [locale]: value }`. */
 export type StoredData = Record<string, unknown>;
@@ -23,6 +24,10 @@ export interface StoredDocument {
   createdBy: string | null;
   updatedBy: string | null;
   deletedAt: string | null;
+  /** `version`, `updatedAt` and `updatedBy` as of the last publish: what snapshot readers see (null while unpublished). */
+  publishedVersion: number | null;
+  publishedUpdatedAt: string | null;
+  publishedUpdatedBy: string | null;
 }
 
 export const toStoredDocument = (row: DocumentRow): StoredDocument => ({
@@ -42,7 +47,28 @@ export const toStoredDocument = (row: DocumentRow): StoredDocument => ({
   createdBy: row.created_by,
   updatedBy: row.updated_by,
   deletedAt: row.deleted_at,
+  publishedVersion: row.published_version === null ? null : Number(row.published_version),
+  publishedUpdatedAt: row.published_updated_at,
+  publishedUpdatedBy: row.published_updated_by,
 });
+
+/**
+ * The document with its published snapshot taken from the working copy now (or withdrawn): the
+ * snapshot's data and the metadata its readers see.
+ */
+export function withSnapshot(
+  document: StoredDocument,
+  publish: boolean,
+): Pick<StoredDocument, 'publishedData' | 'publishedVersion' | 'publishedUpdatedAt' | 'publishedUpdatedBy'> {
+  return publish
+    ? {
+        publishedData: document.data,
+        publishedVersion: document.version,
+        publishedUpdatedAt: document.updatedAt,
+        publishedUpdatedBy: document.updatedBy,
+      }
+    : { publishedData: null, publishedVersion: null, publishedUpdatedAt: null, publishedUpdatedBy: null };
+}
 
 /** How a caller reads: which copy, which locale, and what it may see. */
 export interface ReadOptions {
@@ -72,21 +98,43 @@ export function localizedValue(field: Field, stored: StoredData, locale: string,
 export const visibleFields = (model: CollectionModel, includeHidden: boolean): Field[] =>
   model.fields.filter((field) => includeHidden || !field.hidden);
 
-/** Stored data → the flat `data` of API.md (or locale maps with `locale=*`). */
+/** A blocks value (or, with `locale=*`, a locale map of them) projected for the reader. */
+function presentBlocksValue(model: CollectionModel, field: Field, value: unknown, options: ReadOptions): unknown {
+  if (field.localized && options.locale === '*' && isLocaleMap(value)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([locale, blocks]) => [
+        locale,
+        presentBlocks(blocks, model.components, options.includeHidden),
+      ]),
+    );
+  }
+  return presentBlocks(value, model.components, options.includeHidden);
+}
+
+/**
+ * Stored data → the flat `data` of API.md (or locale maps with `locale=*`). The one place that
+ * decides what a reader sees of a document's data: every reader (REST, GraphQL, webhook
+ * payloads) goes through it, so hidden fields, inside blocks too, never reach API tokens.
+ */
 export function presentData(model: CollectionModel, stored: StoredData, options: ReadOptions): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const field of visibleFields(model, options.includeHidden)) {
     if (options.fields && !options.fields.has(field.name)) continue;
-    const value =
+    let value =
       options.locale === '*' || !field.localized
         ? stored[field.name]
         : localizedValue(field, stored, options.locale, options.defaultLocale);
+    if (field.type === 'blocks' && value !== undefined) value = presentBlocksValue(model, field, value, options);
     data[field.name] = value === undefined ? null : value;
   }
   return data;
 }
 
-/** A stored document as the API returns it. */
+/**
+ * A stored document as the API returns it. Readers of the published snapshot get it as it was
+ * at the last publish: its version, update time and author, and nothing of the working copy's
+ * review or schedule.
+ */
 export function presentDocument(model: CollectionModel, document: StoredDocument, options: ReadOptions): Document {
   const snapshot = options.view === 'published';
   const stored = snapshot ? (document.publishedData ?? {}) : document.data;
@@ -95,15 +143,15 @@ export function presentDocument(model: CollectionModel, document: StoredDocument
     collection: model.slug,
     locale: options.locale,
     status: snapshot ? 'published' : document.status,
-    workflow_stage: document.workflowStage,
-    version: document.version,
+    workflow_stage: snapshot ? null : document.workflowStage,
+    version: snapshot ? (document.publishedVersion ?? document.version) : document.version,
     data: presentData(model, stored, options),
     created_at: document.createdAt,
-    updated_at: document.updatedAt,
+    updated_at: snapshot ? (document.publishedUpdatedAt ?? document.updatedAt) : document.updatedAt,
     published_at: document.publishedAt,
-    publish_at: document.publishAt,
+    publish_at: snapshot ? null : document.publishAt,
     unpublish_at: document.unpublishAt,
     created_by: document.createdBy,
-    updated_by: document.updatedBy,
+    updated_by: snapshot ? document.publishedUpdatedBy : document.updatedBy,
   };
 }

@@ -1,23 +1,57 @@
-import type { DocumentVersion, DocumentVersionSummary, VersionDiff } from '@plinth/contract';
+import type { Document, DocumentVersion, DocumentVersionSummary, VersionDiff } from '@plinth/contract';
 import type { AppContext } from '../../context.js';
 import { parseJson } from '../../db/database.js';
 import type { DocumentVersionRow } from '../../db/schema.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import type { Page } from '../../lib/pagination.js';
+import type { CollectionModel } from '../collections/model.js';
 import type { DocumentsService } from '../documents/documents.service.js';
-import type { StoredData } from '../documents/stored-document.js';
+import { presentData, type StoredData, visibleFields } from '../documents/stored-document.js';
 import type { ProjectGrant } from '../projects/project-access.js';
 import { diffData } from './version-diff.js';
 import { VersionsRepository } from './versions.repository.js';
 
-const toSummary = (row: DocumentVersionRow): DocumentVersionSummary => ({
-  version: row.version,
-  created_at: row.created_at,
-  created_by: row.created_by,
-  locale: row.locale,
-  status: row.status,
-  changed_fields: parseJson<string[]>(row.changed_fields),
-});
+/**
+ * What a caller may see of stored states. Members see everything, fields since removed from the
+ * model included (history keeps them). API tokens see what a document read shows them (the
+ * documents presenter, every locale), so hidden fields never reach them through history.
+ */
+class HistoryView {
+  private readonly visible: ReadonlySet<string> | null;
+
+  constructor(
+    private readonly collection: CollectionModel,
+    private readonly grant: ProjectGrant,
+  ) {
+    this.visible =
+      grant.principal.kind === 'user' ? null : new Set(visibleFields(collection, false).map((field) => field.name));
+  }
+
+  data(stored: StoredData): StoredData {
+    if (this.visible === null) return stored;
+    return presentData(this.collection, stored, {
+      view: 'working',
+      locale: '*',
+      defaultLocale: this.grant.project.defaultLocale,
+      includeHidden: false,
+      fields: null,
+    });
+  }
+
+  summary(row: DocumentVersionRow): DocumentVersionSummary {
+    const changed = parseJson<string[]>(row.changed_fields);
+    const visible = this.visible;
+    return {
+      version: row.version,
+      created_at: row.created_at,
+      created_by: row.created_by,
+      created_by_token: row.created_by_token,
+      locale: row.locale,
+      status: row.status,
+      changed_fields: visible ? changed.filter((name) => visible.has(name)) : changed,
+    };
+  }
+}
 
 /** A document's history: every saved state, diffs between any two, and restore as a new version. */
 export class VersionsService {
@@ -35,7 +69,7 @@ export class VersionsService {
     this.documents.view(grant, 'draft');
     const { collection } = await this.documents.collection(grant, slug);
     const document = await this.documents.load(grant, collection, id, 'working');
-    return { collection, document };
+    return { collection, document, history: new HistoryView(collection, grant) };
   }
 
   private async version(documentId: string, n: number): Promise<DocumentVersionRow> {
@@ -45,15 +79,15 @@ export class VersionsService {
   }
 
   async list(grant: ProjectGrant, slug: string, id: string, page: Page) {
-    const { document } = await this.document(grant, slug, id);
+    const { document, history } = await this.document(grant, slug, id);
     const { rows, total } = await this.repository.list(document.id, page);
-    return { items: rows.map(toSummary), total };
+    return { items: rows.map((row) => history.summary(row)), total };
   }
 
   async get(grant: ProjectGrant, slug: string, id: string, n: number): Promise<DocumentVersion> {
-    const { document } = await this.document(grant, slug, id);
+    const { document, history } = await this.document(grant, slug, id);
     const row = await this.version(document.id, n);
-    return { ...toSummary(row), data: parseJson<Record<string, unknown>>(row.data) };
+    return { ...history.summary(row), data: history.data(parseJson<StoredData>(row.data)) };
   }
 
   /** Changes from version `against` (default: the one before) to version `n`. */
@@ -64,36 +98,28 @@ export class VersionsService {
     n: number,
     against: number | undefined,
   ): Promise<VersionDiff> {
-    const { collection, document } = await this.document(grant, slug, id);
+    const { collection, document, history } = await this.document(grant, slug, id);
     const to = await this.version(document.id, n);
     const fromNumber = against ?? n - 1;
     if (fromNumber === n) throw fieldError('against', 'must name another version');
     const from = fromNumber >= 1 ? await this.version(document.id, fromNumber) : null;
-    const before = from ? parseJson<StoredData>(from.data) : {};
-    return { from: fromNumber, to: n, changes: diffData(collection.fields, before, parseJson<StoredData>(to.data)) };
+    const before = history.data(from ? parseJson<StoredData>(from.data) : {});
+    const after = history.data(parseJson<StoredData>(to.data));
+    return { from: fromNumber, to: n, changes: diffData(collection.fields, before, after) };
   }
 
-  /** Makes a new version whose data equals version `n` (nothing in between is lost: it stays in history). */
-  async restore(grant: ProjectGrant, slug: string, id: string, n: number) {
-    const { collection, document } = await this.document(grant, slug, id);
-    this.documents.checkOwnership(grant, document);
+  /**
+   * Makes a new version whose data equals version `n` (nothing in between is lost: it stays in
+   * history), through the documents' own write path: it must still fit the current model.
+   */
+  async restore(grant: ProjectGrant, slug: string, id: string, n: number): Promise<Document> {
+    const { document } = await this.document(grant, slug, id);
     const row = await this.version(document.id, n);
-    const data = parseJson<StoredData>(row.data);
-    const everyField = Object.fromEntries(collection.fields.map((field) => [field.name, true]));
-    const restored = await this.documents.repository.transaction(collection.id, async (trx) => {
-      for (const locale of grant.project.locales) {
-        await this.documents.checkUnique(trx, collection, everyField, data, locale, document.id);
-      }
-      return this.documents.saveData(trx, {
-        grant,
-        collection,
-        existing: document,
-        data,
-        locale: row.locale,
-        action: 'document.version_restored',
-        details: { restored_version: n },
-      });
+    return this.documents.replaceData(grant, slug, id, {
+      data: parseJson<StoredData>(row.data),
+      locale: row.locale,
+      action: 'document.version_restored',
+      details: { restored_version: n },
     });
-    return this.documents.present(grant, collection, restored, grant.project.defaultLocale);
   }
 }

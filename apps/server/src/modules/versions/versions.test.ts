@@ -94,6 +94,7 @@ describe(`versions (${dialectName})`, () => {
         version: 3,
         created_at: expect.any(String),
         created_by: owner.userId,
+        created_by_token: null,
         locale: 'es',
         status: 'draft',
         changed_fields: ['title'],
@@ -130,6 +131,7 @@ describe(`versions (${dialectName})`, () => {
       version: 1,
       created_at: expect.any(String),
       created_by: owner.userId,
+      created_by_token: null,
       locale: 'en',
       status: 'draft',
       changed_fields: expect.any(Array),
@@ -299,6 +301,162 @@ describe(`versions (${dialectName})`, () => {
 
     expect((await get(viewer, `/${mine.id}/versions/1`)).statusCode).toBe(200);
     expectError(await post(viewer, `/${mine.id}/versions/1/restore`), 403, 'FORBIDDEN');
+  });
+
+  it('never shows hidden fields to API tokens: not in versions, diffs or changed_fields', async () => {
+    await createCollection(t.app, owner, projectId, {
+      slug: 'notes',
+      name: 'Notes',
+      fields: [
+        { name: 'title', type: 'text', required: true, localized: true },
+        { name: 'internal', type: 'text', hidden: true },
+      ],
+    });
+    const notes = (suffix: string) => `/api/v1/projects/${projectId}/collections/notes/documents${suffix}`;
+    const read = (credential: Session | string, suffix: string) =>
+      call(t.app, credential, { method: 'GET', url: notes(suffix) });
+    const created = await createDocument(t.app, owner, projectId, 'notes', {
+      data: { title: 'Note', internal: 'secret-one' },
+    });
+    const id = created.id as string;
+    const edit = async (data: Record<string, unknown>) => {
+      const response = await call(t.app, owner, { method: 'PATCH', url: notes(`/${id}`), payload: { data } });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await edit({ internal: 'secret-two' });
+    await edit({ title: 'Note, edited' });
+
+    // Members see everything.
+    expect((await read(owner, `/${id}/versions/2`)).json().data).toMatchObject({
+      changed_fields: ['internal'],
+      data: { title: { en: 'Note' }, internal: 'secret-two' },
+    });
+    expect((await read(owner, `/${id}/versions/2/diff`)).json().data.changes).toEqual([
+      { path: 'internal', before: 'secret-one', after: 'secret-two' },
+    ]);
+
+    // A preview token sees what a document read shows it.
+    const list = await read(previewer, `/${id}/versions`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.map((v: { changed_fields: string[] }) => v.changed_fields)).toEqual([
+      ['title'],
+      [],
+      ['title'],
+    ]);
+    const one = await read(previewer, `/${id}/versions/1`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().data.data).toEqual({ title: { en: 'Note' } });
+    expect((await read(previewer, `/${id}/versions/2/diff`)).json().data.changes).toEqual([]);
+    const across = await read(previewer, `/${id}/versions/3/diff?against=1`);
+    expect(across.json().data.changes).toEqual([{ path: 'title.en', before: 'Note', after: 'Note, edited' }]);
+    const first = await read(previewer, `/${id}/versions/1/diff`);
+    expect(first.json().data.changes).toEqual([{ path: 'title.en', before: null, after: 'Note' }]);
+    for (const response of [list, one, across, first]) expect(response.body).not.toMatch(/secret|internal/);
+
+    // A token never writes hidden fields: restoring keeps their current values.
+    const restored = await call(t.app, writer, { method: 'POST', url: notes(`/${id}/versions/1/restore`) });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.body).not.toMatch(/secret|internal/);
+    expect((await read(owner, `/${id}`)).json().data.data).toEqual({ title: 'Note', internal: 'secret-two' });
+  });
+
+  it('names the API token that saved a version', async () => {
+    const created = await call(t.app, owner, {
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/api-tokens`,
+      payload: { name: 'History writer', scopes: ['content:write'] },
+    });
+    const { id: tokenId, token } = created.json().data as { id: string; token: string };
+    const doc = await createDocument(t.app, token, projectId, 'articles', { data: { title: 'By token' } });
+    await patch(owner, doc.id, { data: { views: 1 } });
+    const versions = (await get(owner, `/${doc.id}/versions`)).json().data;
+    expect(versions).toEqual([
+      expect.objectContaining({ version: 2, created_by: owner.userId, created_by_token: null }),
+      expect.objectContaining({ version: 1, created_by: null, created_by_token: tokenId }),
+    ]);
+    expect((await get(previewer, `/${doc.id}/versions/1`)).json().data).toMatchObject({
+      created_by: null,
+      created_by_token: tokenId,
+    });
+    // The OpenAPI document says what the fields mean.
+    const openapi = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).body;
+    expect(openapi).toContain('The API token that saved it');
+  });
+
+  it('restores only a state that still fits the model, else answers 400 with details and changes nothing', async () => {
+    await createCollection(t.app, owner, projectId, {
+      slug: 'strict',
+      name: 'Strict',
+      fields: [
+        { name: 'title', type: 'text', required: true },
+        { name: 'subtitle', type: 'text' },
+        { name: 'related', type: 'reference', options: { collection: 'articles' } },
+      ],
+    });
+    const strict = (suffix: string) => `/api/v1/projects/${projectId}/collections/strict/documents${suffix}`;
+    const related = await createDocument(t.app, owner, projectId, 'articles', { data: { title: 'Related' } });
+    const doc = await createDocument(t.app, owner, projectId, 'strict', {
+      data: { title: 'A title far too long for the new rule', related: related.id },
+    });
+    const id = doc.id as string;
+    const edited = await call(t.app, owner, {
+      method: 'PATCH',
+      url: strict(`/${id}`),
+      payload: { data: { title: 'Short', subtitle: 'Now here', related: null } },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    // The model moves on: titles get shorter, subtitles become required.
+    const changed = await call(t.app, owner, {
+      method: 'PATCH',
+      url: `/api/v1/projects/${projectId}/collections/strict`,
+      payload: {
+        fields: [
+          { name: 'title', type: 'text', required: true, options: { max_length: 10 } },
+          { name: 'subtitle', type: 'text', required: true },
+          { name: 'related', type: 'reference', options: { collection: 'articles' } },
+        ],
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const refused = expectError(
+      await call(t.app, owner, { method: 'POST', url: strict(`/${id}/versions/1/restore`) }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(refused.details).toEqual(
+      expect.arrayContaining([
+        { path: 'data.title', message: expect.stringMatching(/10/) },
+        { path: 'data.subtitle', message: 'is required' },
+      ]),
+    );
+
+    // A reference to a document since moved to the trash does not come back either.
+    const fits = await call(t.app, owner, {
+      method: 'PATCH',
+      url: strict(`/${id}`),
+      payload: { data: { related: related.id } },
+    });
+    expect(fits.statusCode, fits.body).toBe(200);
+    await call(t.app, owner, { method: 'DELETE', url: path(`/${related.id}`) });
+    const dangling = expectError(
+      await call(t.app, owner, { method: 'POST', url: strict(`/${id}/versions/3/restore`) }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(dangling.details).toEqual([{ path: 'data.related', message: expect.stringContaining('do not exist') }]);
+
+    // Nothing changed: no new version, no audit entry, the same working copy.
+    expect((await call(t.app, owner, { method: 'GET', url: strict(`/${id}/versions`) })).json().meta.total).toBe(3);
+    expect((await call(t.app, owner, { method: 'GET', url: strict(`/${id}`) })).json().data).toMatchObject({
+      version: 3,
+      data: { title: 'Short', subtitle: 'Now here', related: related.id },
+    });
+    const audit = await call(t.app, owner, {
+      method: 'GET',
+      url: `/api/v1/projects/${projectId}/audit-log?target_id=${id}&action=document.version_restored`,
+    });
+    expect(audit.json().data).toEqual([]);
   });
 
   it('refuses a restore that would repeat a unique value, and changes nothing', async () => {
