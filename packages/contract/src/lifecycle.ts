@@ -31,10 +31,19 @@ export const AuditQuery = Type.Object(
 );
 export type AuditQuery = Static<typeof AuditQuery>;
 
+/**
+ * One saved state of a document. Who saved it: `created_by` names the user, `created_by_token`
+ * the API token (each null otherwise).
+ * @example { version: 3, created_at: '2026-11-22T10:00:00.000Z', created_by: null, created_by_token: '0193…',
+ *   locale: 'en', status: 'changed', changed_fields: ['title'] }
+ */
 export const DocumentVersionSummary = Type.Object({
   version: Type.Integer(),
   created_at: Timestamp,
-  created_by: Type.Union([Type.String(), Type.Null()]),
+  created_by: Type.Union([Type.String(), Type.Null()], { description: 'The user who saved it; null for an API token' }),
+  created_by_token: Type.Union([Type.String(), Type.Null()], {
+    description: 'The API token that saved it; null for a user',
+  }),
   locale: Type.String(),
   status: Type.String(),
   changed_fields: Type.Array(Type.String()),

@@ -1,16 +1,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database.js';
+import { type DatabaseHandle, openDatabase } from '../db/database.js';
+import type { JobRow } from '../db/schema.js';
+import { dialectName, TEST_DATABASE_URL } from '../test/harness.js';
 import { startSmtpServer } from '../test/smtp.js';
+import { EMAIL_JOB } from './email.job.js';
+import { JobQueue } from './queue.js';
 
 /*
  * The job queue survives what processes go through: a stop and start of the server, and a
- * worker killed in the middle of a job. Real processes of the built CLI on a SQLite file (these
- * tests ignore TEST_DATABASE_URL, like main.test.ts).
+ * worker killed in the middle of a job. Real processes of the built CLI, on a SQLite file, or
+ * on a PostgreSQL schema of their own when TEST_DATABASE_URL is set (there, two worker
+ * processes also share one queue).
  */
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -134,11 +141,44 @@ async function login(baseUrl: string, email: string): Promise<string> {
   return body.access_token;
 }
 
-/** The jobs table of a data directory, read the way an operator would (another connection). */
-async function jobsIn(dataDir: string, kind: string) {
-  const database = openDatabase({ url: null, sqlitePath: path.join(dataDir, 'plinth.db') });
+interface Store {
+  /** What the processes need to use this database (with PLINTH_DATA_DIR). */
+  env: Record<string, string>;
+  /** A connection of the test's own, the way an operator would look. */
+  open(): DatabaseHandle;
+}
+
+/**
+ * The database the processes share: the SQLite file of `dataDir`, or a fresh PostgreSQL schema
+ * (dropped afterwards) that the processes reach through `search_path` in DATABASE_URL.
+ */
+async function freshStore(dataDir: string): Promise<Store> {
+  if (!TEST_DATABASE_URL) {
+    return { env: {}, open: () => openDatabase({ url: null, sqlitePath: path.join(dataDir, 'plinth.db') }) };
+  }
+  const url = TEST_DATABASE_URL;
+  const schema = `durable_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  closers.push(async () => {
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    await cleanup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await cleanup.end();
+  });
+  const options = encodeURIComponent(`-c search_path=${schema}`);
+  return {
+    env: { DATABASE_URL: `${url}${url.includes('?') ? '&' : '?'}options=${options}` },
+    open: () => openDatabase({ url, sqlitePath: '', pgSchema: schema, pgPoolSize: 2 }),
+  };
+}
+
+async function jobsIn(store: Store, kind: string): Promise<JobRow[]> {
+  const database = store.open();
   try {
-    return await database.db.selectFrom('jobs').selectAll().where('kind', '=', kind).execute();
+    return await database.db.selectFrom('jobs').selectAll().where('kind', '=', kind).orderBy('id').execute();
   } finally {
     await database.close();
   }
@@ -157,10 +197,11 @@ afterEach(async () => {
   for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('durable jobs across processes (sqlite)', () => {
+describe(`durable jobs across processes (${dialectName})`, () => {
   it('runs a publish that fell due while the server was down as soon as it starts again', async () => {
     const dataDir = tempDir();
-    const env = { PLINTH_DATA_DIR: dataDir };
+    const store = await freshStore(dataDir);
+    const env = { PLINTH_DATA_DIR: dataDir, ...store.env };
     const first = await startServer(env);
     const email = 'scheduler@example.com';
     const token = await registerAndLogin(first.baseUrl, email);
@@ -194,7 +235,7 @@ describe('durable jobs across processes (sqlite)', () => {
     expect(Date.now(), 'the server stopped before the publish time').toBeLessThan(publishAt.getTime());
     // Nothing ran it while the server was down.
     await new Promise((resolve) => setTimeout(resolve, publishAt.getTime() + 300 - Date.now()));
-    const [pending] = await jobsIn(dataDir, 'document.scheduled');
+    const [pending] = await jobsIn(store, 'document.scheduled');
     expect(pending).toMatchObject({ status: 'pending', attempts: 0 });
 
     const second = await startServer(env);
@@ -209,7 +250,7 @@ describe('durable jobs across processes (sqlite)', () => {
     }
     expect(document).toMatchObject({ status: 'published', publish_at: null });
     expect(new Date(document.published_at as string).getTime()).toBeGreaterThanOrEqual(publishAt.getTime());
-    const [done] = await jobsIn(dataDir, 'document.scheduled');
+    const [done] = await jobsIn(store, 'document.scheduled');
     expect(done).toMatchObject({ status: 'done', attempts: 1 });
     const audit = await api<{ data: { action: string; actor: { type: string } }[] }>(
       second.baseUrl,
@@ -224,7 +265,8 @@ describe('durable jobs across processes (sqlite)', () => {
     const smtp = await startSmtpServer({ holdMessages: 1 });
     closers.push(smtp.close);
     const dataDir = tempDir();
-    const env = { PLINTH_DATA_DIR: dataDir, SMTP_URL: smtp.url, PLINTH_JOB_LEASE_MS: '2000' };
+    const store = await freshStore(dataDir);
+    const env = { PLINTH_DATA_DIR: dataDir, SMTP_URL: smtp.url, PLINTH_JOB_LEASE_MS: '2000', ...store.env };
     const server = await startServer(env, 'api');
     const firstWorker = await startWorker(env);
 
@@ -239,18 +281,72 @@ describe('durable jobs across processes (sqlite)', () => {
     await smtp.waitForHeld(email, 10_000);
     firstWorker.child.kill('SIGKILL');
     expect(await within(firstWorker.exited, WAIT_MS, 'the worker to die')).toEqual({ code: null, signal: 'SIGKILL' });
-    const [orphan] = await jobsIn(dataDir, 'email.send');
+    const [orphan] = await jobsIn(store, EMAIL_JOB);
     expect(orphan).toMatchObject({ status: 'running', attempts: 1 });
     expect(smtp.received).toHaveLength(0);
 
     const secondWorker = await startWorker(env);
     const mail = await smtp.waitFor(email, /reset/i, 10_000);
     expect(mail.text).toContain('/reset-password');
-    const [done] = await jobsIn(dataDir, 'email.send');
+    // The worker marks the job done just after the mail server took the message.
+    const deadline = Date.now() + WAIT_MS;
+    let [done] = await jobsIn(store, EMAIL_JOB);
+    while (done?.status === 'running' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      [done] = await jobsIn(store, EMAIL_JOB);
+    }
     expect(done).toMatchObject({ status: 'done', attempts: 2 });
     expect(done?.last_error).toMatch(/lease expired/);
     expect(secondWorker.output.stdout).toContain('Email sent');
     // The API process never ran it: it runs no jobs.
     expect(server.output.stdout).not.toContain('Email sent');
   }, 40_000);
+
+  it.skipIf(!TEST_DATABASE_URL)(
+    'runs each job of a shared queue exactly once with two worker processes',
+    async () => {
+      const dataDir = tempDir();
+      const store = await freshStore(dataDir);
+      const env = { PLINTH_DATA_DIR: dataDir, ...store.env };
+      const migrate = run(['migrate'], env);
+      expect(await within(migrate.exited, WAIT_MS, 'the migration')).toEqual({ code: 0, signal: null });
+      const workers = [await startWorker(env), await startWorker(env)];
+
+      // Queued at once (one transaction), so both workers find them on their next look.
+      const total = 300;
+      const database = store.open();
+      closers.push(() => database.close());
+      const queue = new JobQueue(database.db, database.dialect, () => new Date());
+      await database.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < total; i++) {
+          await queue.enqueue(trx, {
+            kind: EMAIL_JOB,
+            payload: { to: `reader-${i}@example.com`, subject: `Job ${i}`, text: `Body ${i}` },
+          });
+        }
+      });
+      const deadline = Date.now() + 60_000;
+      while ((await queue.depth()) > 0) {
+        if (Date.now() > deadline) throw new Error(`${await queue.depth()} jobs still pending after 60 s`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+
+      // The handler records each run: one file in the outbox per email sent.
+      const outbox = path.join(dataDir, 'mail');
+      const subjects = fs
+        .readdirSync(outbox)
+        .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8').match(/^Subject: (Job \d+)$/m)?.[1]);
+      const runs = new Map<string, number>();
+      for (const subject of subjects) runs.set(String(subject), (runs.get(String(subject)) ?? 0) + 1);
+      expect(runs.size).toBe(total);
+      expect([...runs.entries()].filter(([, count]) => count !== 1)).toEqual([]);
+      const jobs = await jobsIn(store, EMAIL_JOB);
+      expect(jobs).toHaveLength(total);
+      expect(jobs.every((job) => job.status === 'done' && job.attempts === 1)).toBe(true);
+      // Both processes did work, so the race was real.
+      const pids = new Set(jobs.map((job) => job.locked_by?.split(':')[1]));
+      expect(pids).toEqual(new Set(workers.map((worker) => String(worker.child.pid))));
+    },
+    90_000,
+  );
 });

@@ -1,9 +1,9 @@
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../db/database.js';
+import { type DatabaseHandle, openDatabase, parseJson } from '../db/database.js';
 import { createTestClock, createTestDatabase, dialectName, TEST_DATABASE_URL } from '../test/harness.js';
-import { type JobHandler, JobQueue, Worker } from './queue.js';
+import { type JobHandler, JobQueue, Worker, type WorkerOptions } from './queue.js';
 
 /*
  * The durable queue on a real database, driven directly: a hand-moved clock decides what is
@@ -28,11 +28,21 @@ describe(`job queue (${dialectName})`, () => {
   });
   afterAll(async () => database.close());
 
-  function setup(handlers: Record<string, JobHandler>, options: { leaseMs?: number } = {}) {
+  function setup(handlers: Record<string, JobHandler>, options: WorkerOptions = {}) {
     const time = createTestClock();
-    const queue = new JobQueue(database.db, database.dialect, time.clock);
-    const worker = new Worker(queue, new Map(Object.entries(handlers)), log, { leaseMs: options.leaseMs ?? 60_000 });
+    const byKind = new Map(Object.entries(handlers));
+    const queue = new JobQueue(database.db, database.dialect, time.clock, byKind);
+    const worker = new Worker(queue, byKind, log, { leaseMs: 60_000, ...options });
     return { time, queue, worker };
+  }
+
+  /** A promise the test settles by hand: a job that waits on it holds its slot until then. */
+  function gate() {
+    let open: () => void = () => undefined;
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return { opened, open };
   }
 
   it('retries a failing job with backoff, records attempts and the error, then succeeds', async () => {
@@ -131,13 +141,52 @@ describe(`job queue (${dialectName})`, () => {
     expect(await queue.find(id)).toMatchObject({ status: 'failed', attempts: 2 });
   });
 
-  it('fails a job of an unknown kind at once', async () => {
-    const { queue, worker } = setup({});
-    const id = await queue.enqueue(database.db, { kind: 'nobody.handles.this', payload: null });
+  it('hands back a job of a kind it does not know, without using an attempt, for a worker that knows it', async () => {
+    // An older worker during a rolling deploy: the newer kind is not its to fail.
+    const { time, queue, worker } = setup({});
+    const id = await queue.enqueue(database.db, { kind: 'newer.kind', payload: { n: 1 }, maxAttempts: 1 });
     expect(await worker.runDue()).toBe(1);
+    const released = await queue.find(id);
+    expect(released).toMatchObject({ status: 'pending', attempts: 0, locked_by: null, finished_at: null });
+    expect(released?.last_error).toContain('No handler for job kind "newer.kind"');
+    // Released with a delay, so the old worker does not spin on it.
+    expect(new Date(released?.run_at ?? 0).getTime()).toBe(time.clock().getTime() + 60_000);
+    expect(await worker.runDue()).toBe(0);
+
+    time.advance(60_000);
+    const seen: unknown[] = [];
+    const newer = new Worker(
+      queue,
+      new Map<string, JobHandler>([['newer.kind', { run: async (payload) => void seen.push(payload) }]]),
+      log,
+    );
+    expect(await newer.runDue()).toBe(1);
+    expect(seen).toEqual([{ n: 1 }]);
+    expect(await queue.find(id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it("stores the kind's lower attempt limit on the job, so a reclaim after an expired lease honours it", async () => {
+    const { time, queue, worker } = setup({ fragile: { maxAttempts: 2, run: async () => undefined } });
+    const id = await queue.enqueue(database.db, { kind: 'fragile', payload: null });
+    expect(await queue.find(id)).toMatchObject({ max_attempts: 2 });
+    // Two workers die holding it; its kind allows no third attempt.
+    for (const dying of ['dying-a', 'dying-b']) {
+      expect((await queue.claim(dying, 10, 1_000)).map((job) => job.id)).toContain(id);
+      time.advance(1_001);
+    }
+    expect(await worker.runDue()).toBe(0);
     const job = await queue.find(id);
-    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(job?.last_error).toContain('No handler');
+    expect(job).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(job?.last_error).toMatch(/lease expired/);
+    // A lower limit asked by the producer still wins.
+    const lower = await queue.enqueue(database.db, {
+      kind: 'fragile',
+      payload: null,
+      maxAttempts: 1,
+      dedupeKey: 'fragile:lower',
+    });
+    expect(await queue.find(lower)).toMatchObject({ max_attempts: 1 });
+    await queue.cancel(database.db, 'fragile:lower');
   });
 
   it('claims again a job whose worker died (lease expired), and not before', async () => {
@@ -228,6 +277,140 @@ describe(`job queue (${dialectName})`, () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(await queue.find(id)).toBeUndefined();
+  });
+
+  it('gives a freed slot the next due job at once, while a slow job keeps its own slot', async () => {
+    const slow = gate();
+    const ran: string[] = [];
+    const { queue, worker } = setup(
+      {
+        slow: { run: () => slow.opened },
+        quick: { run: async (payload) => void ran.push((payload as { name: string }).name) },
+      },
+      { concurrency: 2, reservedSlots: 0, pollMs: 20 },
+    );
+    const slowId = await queue.enqueue(database.db, { kind: 'slow', payload: null });
+    for (const name of ['a', 'b', 'c', 'd']) await queue.enqueue(database.db, { kind: 'quick', payload: { name } });
+    worker.start();
+    try {
+      // All quick jobs ran through the second slot while the slow one still holds the first.
+      await waitUntil(async () => ran.length === 4, 5_000, 'the quick jobs to run beside the slow one');
+      expect(ran).toEqual(['a', 'b', 'c', 'd']);
+      expect(await queue.find(slowId)).toMatchObject({ status: 'running' });
+    } finally {
+      slow.open();
+      await worker.stop();
+    }
+    expect(await queue.find(slowId)).toMatchObject({ status: 'done' });
+  });
+
+  it('keeps a slot for urgent kinds, so a backlog of slow jobs never delays a due schedule', async () => {
+    const receiver = gate();
+    let slowStarted = 0;
+    const published: string[] = [];
+    const { queue, worker } = setup(
+      {
+        // Like webhook deliveries to a receiver that never answers in time.
+        deliver: {
+          run: async () => {
+            slowStarted++;
+            await receiver.opened;
+          },
+        },
+        publish: { urgent: true, run: async (payload) => void published.push((payload as { id: string }).id) },
+      },
+      { concurrency: 3, reservedSlots: 1, pollMs: 20 },
+    );
+    const backlog: string[] = [];
+    for (let i = 0; i < 6; i++) backlog.push(await queue.enqueue(database.db, { kind: 'deliver', payload: { i } }));
+    await queue.enqueue(database.db, { kind: 'publish', payload: { id: 'doc-1' } });
+    worker.start();
+    try {
+      await waitUntil(async () => published.length === 1, 5_000, 'the scheduled publish to run');
+      // The slow kind took the general slots only; the rest of its backlog waits.
+      expect(slowStarted).toBe(2);
+      expect(published).toEqual(['doc-1']);
+    } finally {
+      receiver.open();
+      await waitUntil(
+        async () => (await Promise.all(backlog.map((id) => queue.find(id)))).every((job) => job?.status === 'done'),
+        5_000,
+        'the backlog to drain',
+      );
+      await worker.stop();
+    }
+    expect(slowStarted).toBe(6);
+  });
+
+  it('erases the payload of a finished job that holds secrets, and keeps it for retries', async () => {
+    let calls = 0;
+    const { time, queue, worker } = setup({
+      secret: {
+        clearPayloadWhenDone: true,
+        retryDelaysMs: [1_000],
+        async run() {
+          calls++;
+          if (calls === 1) throw new Error('mail server down');
+        },
+      },
+      plain: { run: async () => undefined },
+    });
+    const secret = await queue.enqueue(database.db, { kind: 'secret', payload: { link: 'https://x/reset?t=abc' } });
+    const plain = await queue.enqueue(database.db, { kind: 'plain', payload: { keep: true } });
+    await worker.runDue();
+    // The retry still needs it.
+    expect(parseJson(await queue.find(secret).then((job) => job?.payload))).toEqual({ link: 'https://x/reset?t=abc' });
+    time.advance(1_101);
+    await worker.runDue();
+    const done = await queue.find(secret);
+    expect(done).toMatchObject({ status: 'done' });
+    expect(parseJson(done?.payload)).toBeNull();
+    expect(parseJson((await queue.find(plain))?.payload)).toEqual({ keep: true });
+  });
+
+  it('deletes done and cancelled jobs past their retention, and keeps failed and pending ones', async () => {
+    const day = 86_400_000;
+    const { time, queue, worker } = setup({
+      ok: { run: async () => undefined },
+      bad: { run: async () => Promise.reject(new Error('no')) },
+    });
+    const oldDone = await queue.enqueue(database.db, { kind: 'ok', payload: null });
+    const oldCancelled = await queue.enqueue(database.db, {
+      kind: 'ok',
+      payload: null,
+      runAt: new Date(time.clock().getTime() + day),
+      dedupeKey: 'prune:cancelled',
+    });
+    await queue.cancel(database.db, 'prune:cancelled');
+    const oldFailed = await queue.enqueue(database.db, { kind: 'bad', payload: null, maxAttempts: 1 });
+    await worker.runDue();
+    time.advance(8 * day);
+    const recentDone = await queue.enqueue(database.db, { kind: 'ok', payload: null });
+    await worker.runDue();
+    const pending = await queue.enqueue(database.db, {
+      kind: 'ok',
+      payload: null,
+      runAt: new Date(time.clock().getTime() + day),
+    });
+
+    // Other tests of this file left finished jobs too.
+    expect(await queue.prune(7 * day)).toBeGreaterThanOrEqual(2);
+    expect(await queue.find(oldDone)).toBeUndefined();
+    expect(await queue.find(oldCancelled)).toBeUndefined();
+    expect(await queue.find(oldFailed)).toMatchObject({ status: 'failed' });
+    expect(await queue.find(recentDone)).toMatchObject({ status: 'done' });
+    expect(await queue.find(pending)).toMatchObject({ status: 'pending' });
+
+    // A running worker prunes on its own (at start, then every hour).
+    time.advance(8 * day);
+    const pruning = new Worker(queue, new Map(), log, { retentionMs: 7 * day, pollMs: 20 });
+    pruning.start();
+    try {
+      await waitUntil(async () => (await queue.find(recentDone)) === undefined, 5_000, 'the worker to prune');
+    } finally {
+      await pruning.stop();
+    }
+    expect(await queue.find(oldFailed)).toMatchObject({ status: 'failed' });
   });
 
   it('keeps the lease of a long job alive, so another worker does not run it too', async () => {

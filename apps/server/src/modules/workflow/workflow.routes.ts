@@ -4,11 +4,13 @@ import {
   Document,
   DocumentIdParams,
   ListOf,
+  PageQuery,
   ProjectParams,
   ScheduleBody,
   ScheduledAction,
   WorkflowBody,
 } from '@plinth/contract';
+import { listMeta, pageOf } from '../../lib/pagination.js';
 import { bearer, errorResponses } from '../../lib/route-schemas.js';
 import type { ContentDeps } from '../documents/documents.routes.js';
 import { SCHEDULED_JOB, WorkflowService } from './workflow.service.js';
@@ -23,6 +25,8 @@ export const workflowRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
   ctx.jobHandlers.set(SCHEDULED_JOB, {
     run: (payload) => service.runScheduled(payload as Parameters<WorkflowService['runScheduled']>[0]),
     retryDelaysMs: [5_000, 30_000, 120_000],
+    // "Exact to within a few seconds": never behind a backlog of webhook deliveries.
+    urgent: true,
   });
   const base = '/projects/:projectId/collections/:collection/documents/:id';
 
@@ -62,12 +66,14 @@ export const workflowRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
       security: bearer,
       description: 'Upcoming scheduled publishing and unpublishing, soonest first.',
       params: ProjectParams,
+      querystring: PageQuery,
       response: { 200: ListOf(ScheduledAction), ...errorResponses },
     },
     handler: async (request) => {
       const grant = await access.authorize(request, request.params.projectId, 'content.preview');
-      const items = await service.listScheduled(grant);
-      return { data: items, meta: { total: items.length, page: 1, limit: 500 } };
+      const page = pageOf(request.query);
+      const { items, total } = await service.listScheduled(grant, page);
+      return { data: items, meta: listMeta(page, total) };
     },
   });
 };

@@ -430,6 +430,84 @@ describe(`workflow and scheduling (${dialectName})`, () => {
       expect(remaining).toEqual([]);
     });
 
+    it('clears the schedule of a document moved to the trash; restoring it brings none back', async () => {
+      const doc = await createDocument(t.app, owner, projectId, 'articles', { data: { title: 'Scheduled, trashed' } });
+      const publishAt = inFuture(3_600_000);
+      const unpublishAt = inFuture(7_200_000);
+      expect((await schedule(editor, doc.id, { publish_at: publishAt, unpublish_at: unpublishAt })).statusCode).toBe(
+        200,
+      );
+      expect((await call(t.app, owner, { method: 'DELETE', url: path('articles', `/${doc.id}`) })).statusCode).toBe(
+        204,
+      );
+      const trashed = await call(t.app, owner, { method: 'GET', url: path('articles', `/${doc.id}?status=deleted`) });
+      expect(trashed.json().data).toMatchObject({ publish_at: null, unpublish_at: null });
+
+      const restored = await post(owner, 'articles', doc.id, 'restore');
+      expect(restored.statusCode, restored.body).toBe(200);
+      expect(restored.json().data).toMatchObject({ status: 'draft', publish_at: null, unpublish_at: null });
+      const listed = (await schedules())
+        .json()
+        .data.filter((item: { document_id: string }) => item.document_id === doc.id);
+      expect(listed).toEqual([]);
+      // Its jobs were cancelled with the delete, so none can run later.
+      const jobs = await t.database.db
+        .selectFrom('jobs')
+        .select(['dedupe_key', 'status'])
+        .where('dedupe_key', 'in', [`publish:${doc.id}`, `unpublish:${doc.id}`])
+        .orderBy('dedupe_key')
+        .execute();
+      expect(jobs).toEqual([
+        { dedupe_key: `publish:${doc.id}`, status: 'cancelled' },
+        { dedupe_key: `unpublish:${doc.id}`, status: 'cancelled' },
+      ]);
+      // Scheduling again works as for any document.
+      expect((await schedule(editor, doc.id, { publish_at: publishAt })).statusCode).toBe(200);
+    });
+
+    it('pages the schedules list, with a real total', async () => {
+      const own = await createProject(t.app, owner);
+      await createCollection(t.app, owner, own, {
+        slug: 'pages',
+        name: 'Pages',
+        fields: [{ name: 'title', type: 'text', required: true }],
+      });
+      const expected: { document_id: string; collection: string; action: string; at: string }[] = [];
+      for (let i = 0; i < 3; i++) {
+        const doc = await createDocument(t.app, owner, own, 'pages', { data: { title: `Page ${i}` } });
+        const publishAt = inFuture(600_000 * (i + 1));
+        const unpublishAt = inFuture(3_600_000 * (i + 1));
+        const response = await call(t.app, owner, {
+          method: 'POST',
+          url: `/api/v1/projects/${own}/collections/pages/documents/${doc.id}/schedule`,
+          payload: { publish_at: publishAt, unpublish_at: unpublishAt },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        expected.push(
+          { document_id: doc.id, collection: 'pages', action: 'publish', at: publishAt },
+          { document_id: doc.id, collection: 'pages', action: 'unpublish', at: unpublishAt },
+        );
+      }
+      expected.sort((a, b) => a.at.localeCompare(b.at));
+      const page = async (query: string) => {
+        const response = await call(t.app, owner, { method: 'GET', url: `/api/v1/projects/${own}/schedules?${query}` });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json();
+      };
+      const first = await page('limit=4');
+      expect(first.meta).toEqual({ total: 6, page: 1, limit: 4 });
+      expect(first.data).toEqual(expected.slice(0, 4));
+      const second = await page('limit=4&page=2');
+      expect(second.meta).toEqual({ total: 6, page: 2, limit: 4 });
+      expect(second.data).toEqual(expected.slice(4));
+      expect((await page('')).meta).toEqual({ total: 6, page: 1, limit: 25 });
+      expectError(
+        await call(t.app, owner, { method: 'GET', url: `/api/v1/projects/${own}/schedules?limit=101` }),
+        400,
+        'VALIDATION_FAILED',
+      );
+    });
+
     it('does not publish a document moved to the trash before its time', async () => {
       const doc = await createDocument(t.app, owner, projectId, 'articles', { data: { title: 'Trashed' } });
       const at = new Date(Date.now() + 1_000);
