@@ -5,8 +5,8 @@ import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /*
- * The one outbound HTTP client (DESIGN.md rule 3). Every URL a user gives us (webhooks now; AI
- * and OAuth later) is fetched through here, so no request can reach loopback, private,
+ * The one outbound HTTP client (DESIGN.md rule 3). Every outbound call (webhooks, sign-in
+ * providers, and AI later) goes through here, so no request can reach loopback, private,
  * link-local or cloud-metadata addresses unless an operator allowed the host. The check runs at
  * connect time, inside the socket's DNS lookup, so a name that resolves to a public address
  * when saved and to 127.0.0.1 later (DNS rebinding) is still refused. Redirects are never
@@ -80,8 +80,8 @@ export const normalizeHost = (host: string): string =>
     .replace(/\.$/, '');
 
 /**
- * Whether an operator exempted this host (PLINTH_WEBHOOK_ALLOWED_HOSTS): exact names or IP
- * literals, and `*.example.com` for any subdomain of example.com.
+ * Whether an operator exempted this host (PLINTH_WEBHOOK_ALLOWED_HOSTS, PLINTH_OAUTH_ALLOWED_HOSTS):
+ * exact names or IP literals, and `*.example.com` for any subdomain of example.com.
  */
 export function isHostAllowed(host: string, allowedHosts: readonly string[]): boolean {
   const name = normalizeHost(host);
@@ -104,12 +104,13 @@ export class OutboundTimeoutError extends Error {
   readonly code = 'ERR_PLINTH_TIMEOUT';
 }
 
-type DnsLookup = (hostname: string, options: dns.LookupAllOptions) => Promise<LookupAddress[]>;
+/** Resolves a host name to every address it has (`dns.promises.lookup` with `all: true`). */
+export type DnsLookup = (hostname: string, options: dns.LookupAllOptions) => Promise<LookupAddress[]>;
 
 const systemLookup: DnsLookup = (hostname, options) => dns.promises.lookup(hostname, options);
 
 export interface SafeHttpOptions {
-  /** Hosts exempt from the address checks (PLINTH_WEBHOOK_ALLOWED_HOSTS). */
+  /** Hosts exempt from the address checks: each use has its own list (PLINTH_*_ALLOWED_HOSTS). */
   allowedHosts: readonly string[];
   /** Replaces DNS (tests simulate names that resolve, or rebind, to private addresses). */
   lookup?: DnsLookup;

@@ -4,7 +4,7 @@ import { createCollection, createDocument, createProject, createToken } from '..
 import { graphql, graphqlData, graphqlErrors } from '../../test/graphql.js';
 import { call, createTestApp, type Session, signUp, type TestApp } from '../../test/harness.js';
 
-describe('GraphQL limits, introspection, request errors and the explorer', () => {
+describe('GraphQL limits, introspection, request errors and the explorer link', () => {
   let t: TestApp;
   let owner: Session;
   let reader: string;
@@ -97,6 +97,52 @@ describe('GraphQL limits, introspection, request errors and the explorer', () =>
     expect((await graphqlErrors(t.app, owner, projectId, `{ ${aliases} }`)).errors[0]?.extensions).toMatchObject({
       limit: 'cost',
     });
+  });
+
+  it('refuses more than 25 mutations in one request before running any, aliases and fragments included', async () => {
+    const writer = await createToken(t.app, owner, projectId, ['content:read', 'content:write']);
+    const creates = (count: number, prefix: string) =>
+      Array.from({ length: count }, (_, i) => `${prefix}${i}: createPerson(data: { name: "${prefix} ${i}" }) { id }`);
+    const total = async () =>
+      (await graphqlData<{ people: { total: number } }>(t.app, owner, projectId, '{ people { total } }')).people.total;
+    const before = await total();
+
+    const refused = await graphqlErrors(t.app, writer, projectId, `mutation { ${creates(26, 'many').join(' ')} }`);
+    expect(refused.status).toBe(400);
+    expect(refused.errors).toEqual([
+      expect.objectContaining({
+        message: 'The request runs 26 mutations; the limit is 25 per request. Send the others in further requests',
+        extensions: { code: 'VALIDATION_FAILED', limit: 'mutations', max: 25, actual: 26 },
+      }),
+    ]);
+    const viaFragments = await graphqlErrors(
+      t.app,
+      writer,
+      projectId,
+      `mutation { ...A ... on Mutation { ${creates(13, 'inline').join(' ')} } }
+       fragment A on Mutation { ${creates(13, 'spread').join(' ')} }`,
+    );
+    expect(viaFragments.errors[0]?.extensions).toMatchObject({ limit: 'mutations', actual: 26 });
+    expect(await total()).toBe(before);
+
+    // 25 run, in one request; queries are not mutations and have their own (cost) limit.
+    const allowed = await graphqlData<Record<string, { id: string }>>(
+      t.app,
+      writer,
+      projectId,
+      `mutation { ${creates(25, 'ok').join(' ')} }`,
+    );
+    expect(Object.keys(allowed)).toHaveLength(25);
+    expect(await total()).toBe(before + 25);
+    const deletes = Object.values(allowed).map(({ id }, i) => `d${i}: deletePerson(id: "${id}")`);
+    await graphqlData(t.app, writer, projectId, `mutation { ${deletes.join(' ')} }`);
+    expect(await total()).toBe(before);
+    await graphqlData(
+      t.app,
+      writer,
+      projectId,
+      `{ ${Array.from({ length: 30 }, (_, i) => `q${i}: people(limit: 1) { total }`).join(' ')} }`,
+    );
   });
 
   it('allows introspection to members and schema:read tokens only; __typename for everyone', async () => {
@@ -229,23 +275,15 @@ describe('GraphQL limits, introspection, request errors and the explorer', () =>
     expect(openapi.paths['/api/graphql']).toBeUndefined();
   });
 
-  it('serves the explorer page and its script from this server, under the page CSP', async () => {
+  it('sends /api/graphql to the explorer of the web app, keeping the chosen project', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/graphql' });
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(page.body).toContain('<script src="/api/graphql/explorer.js"></script>');
-    expect(page.body).not.toMatch(/<script>|https?:\/\//);
-    const script = await t.app.inject({ method: 'GET', url: '/api/graphql/explorer.js' });
-    expect(script.statusCode).toBe(200);
-    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
-    expect(script.body).toContain("'plinth.access_token'");
-    expect(script.body).toContain('/graphql');
-    const again = await t.app.inject({
-      method: 'GET',
-      url: '/api/graphql/explorer.js',
-      headers: { 'if-none-match': String(script.headers.etag) },
-    });
-    expect(again.statusCode).toBe(304);
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toBe('/app/graphql');
+    const chosen = await t.app.inject({ method: 'GET', url: `/api/graphql?project=${projectId}&other=x` });
+    expect(chosen.headers.location).toBe(`/app/graphql?project=${projectId}`);
+    const odd = await t.app.inject({ method: 'GET', url: '/api/graphql?project=a%26b%3Dc' });
+    expect(odd.headers.location).toBe('/app/graphql?project=a%26b%3Dc');
+    // The old self-contained page and its script are gone.
+    expect((await t.app.inject({ method: 'GET', url: '/api/graphql/explorer.js' })).statusCode).toBe(404);
   });
 });

@@ -31,20 +31,26 @@ describe('GraphQL reads: references, blocks, media, locales and batching, compar
     expect(response.statusCode, response.body).toBe(200);
   };
 
+  const ASSET = 'id filename mime_type size width height alt folder url created_at';
   const POST = `query ($id: ID!, $locale: String) {
     post(id: $id, locale: $locale) {
       id title
       author { id name country { id name continent { name } } }
       editors { id name country { name } }
-      cover { id }
-      gallery { id }
+      cover { ${ASSET} }
+      gallery { ${ASSET} }
       sections {
         __typename
-        ... on HeroComponent { _component _key heading image { id } }
+        ... on HeroComponent { _component _key heading image { ${ASSET} } }
         ... on QuoteComponent { _key text by { name } }
       }
     }
   }`;
+  /** The fields of a REST Asset that the GraphQL Asset has. */
+  const assetFields = (asset: Record<string, unknown>) => {
+    const { created_by: _by, focal_point: _focal, dominant_color: _color, ...fields } = asset;
+    return fields;
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ worker: false });
@@ -116,8 +122,20 @@ describe('GraphQL reads: references, blocks, media, locales and batching, compar
       return ids[key] as string;
     };
     ids.cover = await uploadAsset(t.app, owner, projectId, 'cover.png');
+    for (const [locale, alt] of [
+      ['en', 'A quantum cover'],
+      ['es', 'Una portada cuántica'],
+    ]) {
+      const described = await call(t.app, owner, {
+        method: 'PATCH',
+        url: `/api/v1/projects/${projectId}/media/${ids.cover}?locale=${locale}`,
+        payload: { alt, folder: 'covers' },
+      });
+      expect(described.statusCode, described.body).toBe(200);
+    }
     ids.g1 = await uploadAsset(t.app, owner, projectId, 'g1.png');
     ids.g2 = await uploadAsset(t.app, owner, projectId, 'g2.png');
+    // Media inside blocks must exist too.
     await create('europe', 'continents', { data: { name: 'Europe' }, status: 'published' });
     await create('spain', 'countries', { data: { name: 'Spain', continent: ids.europe }, status: 'published' });
     await create('ada', 'people', { data: { name: 'Ada', country: ids.spain, pin: '1' }, status: 'published' });
@@ -131,7 +149,7 @@ describe('GraphQL reads: references, blocks, media, locales and batching, compar
         cover: ids.cover,
         gallery: [ids.g1, ids.g2],
         sections: [
-          { _component: 'hero', _key: 'h1', heading: 'Big', image: 'asset_hero' },
+          { _component: 'hero', _key: 'h1', heading: 'Big', image: ids.g2 },
           { _component: 'quote', _key: 'q1', text: 'So it goes', by: ids.bob },
         ],
         extra: { a: [1, 2], b: null },
@@ -186,17 +204,43 @@ describe('GraphQL reads: references, blocks, media, locales and batching, compar
     expect(solar.post.author).toBeNull();
   });
 
-  it('resolves media as Asset and blocks as a union of component types', async () => {
-    const data = await graphqlData<{ post: Record<string, unknown> }>(t.app, reader, projectId, POST, {
-      id: ids.quantum,
-    });
-    expect(data.post.cover).toEqual({ id: ids.cover });
-    expect(data.post.gallery).toEqual([{ id: ids.g1 }, { id: ids.g2 }]);
-    expect(data.post.sections).toEqual([
-      { __typename: 'HeroComponent', _component: 'hero', _key: 'h1', heading: 'Big', image: { id: 'asset_hero' } },
-      // A reference inside a block is read like any other: the reader gets Bob's published name.
-      { __typename: 'QuoteComponent', _key: 'q1', text: 'So it goes', by: { name: 'Bob' } },
-    ]);
+  it('resolves media as the Assets REST populates, and blocks as a union of component types', async () => {
+    for (const credential of [owner, reader]) {
+      const data = await graphqlData<{ post: Record<string, unknown> }>(t.app, credential, projectId, POST, {
+        id: ids.quantum,
+      });
+      const populated = (await rest(`${base('posts')}/${ids.quantum}?populate=cover,gallery`, credential)).data as Doc;
+      const cover = populated.data.cover as Record<string, unknown>;
+      const gallery = populated.data.gallery as Record<string, unknown>[];
+      expect(data.post.cover).toEqual(assetFields(cover));
+      expect(data.post.gallery).toEqual(gallery.map(assetFields));
+      expect(data.post.cover).toMatchObject({
+        id: ids.cover,
+        filename: 'cover.png',
+        mime_type: 'image/png',
+        width: 2,
+        height: 2,
+        alt: 'A quantum cover',
+        folder: 'covers',
+        url: `http://plinth.test/media/${projectId}/${ids.cover}/cover.png`,
+      });
+      expect(data.post.sections).toEqual([
+        {
+          __typename: 'HeroComponent',
+          _component: 'hero',
+          _key: 'h1',
+          heading: 'Big',
+          image: gallery[1] && assetFields(gallery[1]),
+        },
+        // A reference inside a block is read like any other: the reader gets Bob's published name.
+        {
+          __typename: 'QuoteComponent',
+          _key: 'q1',
+          text: 'So it goes',
+          by: { name: credential === owner ? 'Robert' : 'Bob' },
+        },
+      ]);
+    }
     const json = await graphqlData<{ post: { extra: unknown } }>(
       t.app,
       owner,
@@ -204,6 +248,44 @@ describe('GraphQL reads: references, blocks, media, locales and batching, compar
       `{ post(id: "${ids.quantum}") { extra } }`,
     );
     expect(json.post.extra).toEqual({ a: [1, 2], b: null });
+  });
+
+  it('reads alt texts in the locale of the document, and drops deleted assets as REST does', async () => {
+    const alts = async (locale: string) =>
+      (
+        await graphqlData<{ post: { cover: { alt: string }; gallery: { alt: string | null }[] } }>(
+          t.app,
+          reader,
+          projectId,
+          POST,
+          { id: ids.quantum, locale },
+        )
+      ).post;
+    expect((await alts('es')).cover.alt).toBe('Una portada cuántica');
+    // No French text: the default locale's, as REST.
+    expect((await alts('fr')).cover.alt).toBe('A quantum cover');
+    expect((await alts('fr')).gallery.map((asset) => asset.alt)).toEqual([null, null]);
+
+    const orphan = await uploadAsset(t.app, owner, projectId, 'orphan.png');
+    const note = await createDocument(t.app, owner, projectId, 'posts', {
+      data: { title: 'Short-lived pictures', cover: orphan, gallery: [ids.g1, orphan] },
+      status: 'published',
+    });
+    const removed = await call(t.app, owner, {
+      method: 'DELETE',
+      url: `/api/v1/projects/${projectId}/media/${orphan}?force=true`,
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const read = await graphqlData<{ post: { cover: null; gallery: { id: string }[] } }>(
+      t.app,
+      reader,
+      projectId,
+      `{ post(id: "${note.id}") { cover { id } gallery { id } } }`,
+    );
+    const populated = (await rest(`${base('posts')}/${note.id}?populate=cover,gallery`, reader)).data as Doc;
+    expect(populated.data.cover).toBeNull();
+    expect(read.post).toEqual({ cover: null, gallery: [{ id: ids.g1 }] });
+    await call(t.app, owner, { method: 'DELETE', url: `${base('posts')}/${note.id}` });
   });
 
   it('reads references in the locale of the document that holds them, with fallback', async () => {
@@ -254,9 +336,12 @@ describe('GraphQL reads: references, blocks, media, locales and batching, compar
         { name: 'author', type: 'reference', options: { collection: 'people' } },
         { name: 'editors', type: 'reference', options: { collection: 'people', multiple: true } },
         { name: 'country', type: 'reference', options: { collection: 'countries' } },
-        { name: 'sections', type: 'blocks', options: { components: ['quote'] } },
+        { name: 'image', type: 'media' },
+        { name: 'files', type: 'media', options: { multiple: true } },
+        { name: 'sections', type: 'blocks', options: { components: ['quote', 'hero'] } },
       ],
     });
+    const assets = [ids.cover, ids.g1, ids.g2] as string[];
     const people = [ids.ada, ids.bob, ids.drafty] as string[];
     for (let i = 0; i < 100; i++) {
       await createDocument(t.app, owner, projectId, 'notes', {
@@ -265,7 +350,12 @@ describe('GraphQL reads: references, blocks, media, locales and batching, compar
           author: people[i % 3],
           editors: [people[(i + 1) % 3], people[(i + 2) % 3]],
           country: ids.spain,
-          sections: [{ _component: 'quote', text: `q${i}`, by: people[i % 3] }],
+          image: assets[i % 3],
+          files: [assets[(i + 1) % 3], assets[(i + 2) % 3]],
+          sections: [
+            { _component: 'quote', text: `q${i}`, by: people[i % 3] },
+            { _component: 'hero', heading: `h${i}`, image: assets[(i + 1) % 3] },
+          ],
         },
         status: 'published',
       });
@@ -278,7 +368,9 @@ describe('GraphQL reads: references, blocks, media, locales and batching, compar
           author { name country { name continent { name } } }
           editors { name country { name } }
           country { name continent { name } }
-          sections { ... on QuoteComponent { text by { name } } }
+          image { url alt }
+          files { id }
+          sections { ... on QuoteComponent { by { name } } ... on HeroComponent { image { url } } }
         }
       }
     }`;
@@ -288,7 +380,7 @@ describe('GraphQL reads: references, blocks, media, locales and batching, compar
       // A write moves the delivery version, so the measured request is computed, not served from the cache.
       await patch('continents', ids.europe as string, { data: { name: 'Europe' } });
       t.queries.length = 0;
-      const data = await graphqlData<{ notes: { items: { author: Person }[] } }>(
+      const data = await graphqlData<{ notes: { items: { author: Person; image: { url: string } | null }[] } }>(
         t.app,
         credential,
         projectId,
@@ -298,15 +390,17 @@ describe('GraphQL reads: references, blocks, media, locales and batching, compar
       const statements = t.queries.length;
       expect(data.notes.items).toHaveLength(limit);
       expect(data.notes.items.at(-1)?.author.country?.continent?.name).toBe('Europe');
+      expect(data.notes.items.every((item) => item.image?.url.startsWith('http://plinth.test/media/'))).toBe(true);
       return statements;
     };
     for (const credential of [owner, reader]) {
       const five = await count(5, credential);
       const hundred = await count(100, credential);
       expect(hundred).toBe(five);
-      // Credential and project (2), the model re-read after the write (2), the page (list + count), and one
-      // list + count per referenced collection and level: people and countries, then continents.
-      expect(hundred).toBeLessThanOrEqual(12);
+      // Credential and project (2), the model re-read after the write (2), the page (list + count), one
+      // list + count per referenced collection and level (people and countries, then continents), and
+      // one media query per level (the notes' own media, then the media in their blocks).
+      expect(hundred).toBeLessThanOrEqual(14);
     }
   });
 });

@@ -19,6 +19,8 @@ const collection = (slug: string, singular: string, fields: Field[]): Collection
   displayField: null,
   requiresApproval: false,
   fields,
+  components: new Map(),
+  revision: 1,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
@@ -99,7 +101,19 @@ describe('GraphQL schema generation', () => {
     expect(sdl).toContain('author: PersonReferenceFilter');
     expect(sdl).toContain('type AssetDocument {');
     expect(signature(schema, 'Query', 'uploads')).toMatch(/^uploads\(.*\): AssetDocumentList!$/);
-    expect(sdl).toContain('type Asset {\n  id: ID!\n}');
+    const asset = schema.getType('Asset') as GraphQLObjectType;
+    expect(Object.entries(asset.getFields()).map(([name, field]) => `${name}: ${String(field.type)}`)).toEqual([
+      'id: ID!',
+      'filename: String!',
+      'mime_type: String!',
+      'size: Float!',
+      'width: Int',
+      'height: Int',
+      'alt: String',
+      'folder: String',
+      'url: String!',
+      'created_at: String!',
+    ]);
   });
 
   it('leaves hidden fields out of the tokens schema, and out of every filter', () => {

@@ -10,19 +10,20 @@ import {
   GraphqlResponse,
 } from '@plinth/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedAnswer } from '../../lib/delivery-cache.js';
+import { type CachedAnswer, toCachedAnswer } from '../../lib/delivery-cache.js';
 import { fieldError } from '../../lib/errors.js';
 import { bearer } from '../../lib/route-schemas.js';
 import { errorBody } from '../../plugins/errors.js';
 import type { ContentDeps } from '../documents/documents.routes.js';
+import type { MediaService } from '../media/media.service.js';
 import type { ProjectAction, ProjectGrant } from '../projects/project-access.js';
 import { type GraphqlRequestInput, GraphqlService } from './graphql.service.js';
-import type { QueryLimits } from './query-limits.js';
+import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits.js';
 
 const tags = ['graphql'];
 const responses = { 200: GraphqlResponse, '4xx': GraphqlErrorResponse, '5xx': ErrorBody } as const;
 
-export type GraphqlRoutesOptions = ContentDeps & { limits?: Partial<QueryLimits> };
+export type GraphqlRoutesOptions = ContentDeps & { media: MediaService; limits?: Partial<QueryLimits> };
 
 /** What decides a query's answer besides its text: members, or a token's exact scopes. */
 const callerKey = (grant: ProjectGrant) =>
@@ -47,13 +48,14 @@ function withGraphqlErrors(payload: unknown, statusCode: number): unknown {
 /**
  * `POST` and `GET /projects/:projectId/graphql` (API.md, GraphQL). Register inside the /api/v1
  * prefix with the content modules' deps, so metering and quotas apply as to REST.
- * @example await api.register(graphqlRoutes, content);
+ * @example await api.register(graphqlRoutes, { ...content, media });
  */
 export const graphqlRoutes: FastifyPluginAsyncTypebox<GraphqlRoutesOptions> = async (app, options) => {
   const { ctx, access } = options;
+  const limits: QueryLimits = { ...DEFAULT_QUERY_LIMITS, ...options.limits };
   const service = new GraphqlService(
-    { models: options.models, documents: options.documents, log: ctx.log },
-    options.limits ?? {},
+    { models: options.models, documents: options.documents, media: options.media, log: ctx.log },
+    limits,
   );
 
   app.addHook('onSend', async (_request, reply, payload) => withGraphqlErrors(payload, reply.statusCode));
@@ -90,8 +92,7 @@ export const graphqlRoutes: FastifyPluginAsyncTypebox<GraphqlRoutesOptions> = as
       }
       const body = { data: outcome.data ?? null, ...errors };
       if (!outcome.cacheable) return reply.send(body);
-      const text = String(reply.serialize(body));
-      cached = { body: text, etag: `W/"${createHash('sha1').update(text).digest('base64url')}"` };
+      cached = toCachedAnswer(String(reply.serialize(body)));
       ctx.delivery.set(key, grant.project.id, version, cached);
     }
     const { etag } = cached;
@@ -104,8 +105,11 @@ export const graphqlRoutes: FastifyPluginAsyncTypebox<GraphqlRoutesOptions> = as
   }
 
   const path = '/projects/:projectId/graphql';
-  const description =
-    "Runs a GraphQL request against the schema generated from the project's collections and components. Errors follow GraphQL (`errors[].extensions.code` holds the API's error code); requests refused before running (syntax, validation, depth or cost limits, credentials) also carry the API's error body.";
+  const description = [
+    "Runs a GraphQL request against the schema generated from the project's collections and components.",
+    `Limits, checked before anything runs: ${limits.maxDepth} levels of nesting, ${limits.maxCost} cost points (one per field, times the page size under a list), and ${limits.maxMutations} mutation fields per request (each counts, aliases too; the request counts once against the API quota).`,
+    "Errors follow GraphQL (`errors[].extensions.code` holds the API's error code); requests refused before running (syntax, validation, limits, credentials) also carry the API's error body.",
+  ].join(' ');
 
   app.post(path, {
     schema: { tags, security: bearer, description, params: GraphqlParams, body: GraphqlRequest, response: responses },

@@ -13,13 +13,15 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import type { ModelCache } from '../collections/model-cache.js';
 import type { DocumentsService } from '../documents/documents.service.js';
+import type { MediaService } from '../media/media.service.js';
 import type { ProjectAction, ProjectGrant } from '../projects/project-access.js';
-import { type GraphqlContext, ReferenceLoader } from './graphql-context.js';
+import { AssetLoader, type GraphqlContext, ReferenceLoader } from './graphql-context.js';
 import {
   costLimitRule,
   DEFAULT_QUERY_LIMITS,
   depthLimitRule,
   introspectionRule,
+  mutationLimitRule,
   type QueryLimits,
 } from './query-limits.js';
 import { GraphqlSchemaCache } from './schema-cache.js';
@@ -87,7 +89,12 @@ export class GraphqlService {
   private readonly limits: QueryLimits;
 
   constructor(
-    private readonly deps: { models: ModelCache; documents: DocumentsService; log: AppContext['log'] },
+    private readonly deps: {
+      models: ModelCache;
+      documents: DocumentsService;
+      media: MediaService;
+      log: AppContext['log'];
+    },
     limits: Partial<QueryLimits> = {},
   ) {
     this.limits = { ...DEFAULT_QUERY_LIMITS, ...limits };
@@ -124,6 +131,7 @@ export class GraphqlService {
       introspectionRule(grant.can('schema.read')),
       depthLimitRule(this.limits.maxDepth),
       costLimitRule(this.limits.maxCost, request.variables),
+      mutationLimitRule(this.limits.maxMutations),
     ]);
     if (validationErrors.length > 0) return refused(validationErrors.map((error) => toWireError(error, log)));
 
@@ -137,10 +145,13 @@ export class GraphqlService {
         },
       ]);
     }
+    // Media fields need what reading the document needed, as with REST's populate.
+    const readGrant = () => options.authorize('content.read');
     const contextValue: GraphqlContext = {
       documents: this.deps.documents,
       authorize: options.authorize,
-      references: new ReferenceLoader(this.deps.documents, () => options.authorize('content.read')),
+      references: new ReferenceLoader(this.deps.documents, readGrant),
+      assets: new AssetLoader(this.deps.media, readGrant),
     };
     const result = await execute({
       schema,

@@ -20,9 +20,14 @@ export interface QueryLimits {
   maxDepth: number;
   /** Most cost points: one per field, times the page size for list items. */
   maxCost: number;
+  /**
+   * Most mutation fields one request may run. A request counts once against the API quota, so
+   * without a bound one request could make hundreds of writes.
+   */
+  maxMutations: number;
 }
 
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 8, maxCost: 10_000 };
+export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 8, maxCost: 10_000, maxMutations: 25 };
 
 /** How many entries a list field other than a page (`items`) is assumed to hold. */
 const ASSUMED_LIST_SIZE = 10;
@@ -168,6 +173,51 @@ export function costLimitRule(maxCost: number, variables: Record<string, unknown
           new GraphQLError(
             `The query would cost ${cost} points; the limit is ${maxCost}. Ask for fewer documents (limit) or fewer nested fields`,
             { nodes: node, extensions: { code: 'VALIDATION_FAILED', limit: 'cost', max: maxCost, actual: cost } },
+          ),
+        );
+      }
+    },
+  });
+}
+
+/** The root fields an operation runs, through fragments and inline fragments. */
+function rootFieldCount(selectionSet: SelectionSetNode, fragments: Fragments, visiting: Set<string>): number {
+  let count = 0;
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) {
+      if (!isIntrospection(selection.name.value)) count += 1;
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      count += rootFieldCount(selection.selectionSet, fragments, visiting);
+    } else {
+      const name = selection.name.value;
+      const fragment = fragments[name];
+      if (!fragment || visiting.has(name)) continue;
+      visiting.add(name);
+      count += rootFieldCount(fragment.selectionSet, fragments, visiting);
+      visiting.delete(name);
+    }
+  }
+  return count;
+}
+
+/**
+ * Refuses a mutation with more than `maxMutations` fields (aliases count each time) before
+ * anything runs.
+ * @example validate(schema, document, [...specifiedRules, mutationLimitRule(25)])
+ */
+export function mutationLimitRule(maxMutations: number): ValidationRule {
+  return (context) => ({
+    OperationDefinition(node) {
+      if (node.operation !== 'mutation') return;
+      const count = rootFieldCount(node.selectionSet, fragmentsOf(context), new Set());
+      if (count > maxMutations) {
+        context.reportError(
+          new GraphQLError(
+            `The request runs ${count} mutations; the limit is ${maxMutations} per request. Send the others in further requests`,
+            {
+              nodes: node,
+              extensions: { code: 'VALIDATION_FAILED', limit: 'mutations', max: maxMutations, actual: count },
+            },
           ),
         );
       }

@@ -242,15 +242,7 @@ class SchemaBuilder {
       case 'select':
         return { type: multiple ? listOf(GraphQLString) : GraphQLString, resolve: value };
       case 'media':
-        return multiple
-          ? { type: listOf(AssetType), resolve: (node) => idsOf(value(node)).map((id) => ({ id })) }
-          : {
-              type: AssetType,
-              resolve: (node) => {
-                const id = value(node);
-                return typeof id === 'string' ? { id } : null;
-              },
-            };
+        return this.mediaField(field, multiple);
       case 'reference':
         return this.referenceField(field, multiple);
       case 'blocks':
@@ -258,6 +250,28 @@ class SchemaBuilder {
       default:
         return { type: GraphQLString, resolve: value };
     }
+  }
+
+  /** Media as REST populates it: assets deleted since are null, or drop out of a list. */
+  private mediaField(field: Field, multiple: boolean): { type: GraphQLOutputType; resolve: Resolver } {
+    if (multiple) {
+      return {
+        type: listOf(AssetType),
+        resolve: async (node, _args, ctx) => {
+          const value = node.values[field.name];
+          if (!Array.isArray(value)) return null;
+          const found = await Promise.all(idsOf(value).map((id) => ctx.assets.load(id, node.read)));
+          return found.filter((asset) => asset !== null);
+        },
+      };
+    }
+    return {
+      type: AssetType,
+      resolve: (node, _args, ctx) => {
+        const id = node.values[field.name];
+        return typeof id === 'string' ? ctx.assets.load(id, node.read) : null;
+      },
+    };
   }
 
   private referenceField(field: Field, multiple: boolean): { type: GraphQLOutputType; resolve: Resolver } {

@@ -1,3 +1,4 @@
+import type { Asset } from '@plinth/contract';
 import {
   GraphQLBoolean,
   GraphQLEnumType,
@@ -45,13 +46,29 @@ export const JsonScalar = new GraphQLScalarType({
 });
 
 /**
- * A media field's value. Only the id for now: the media library's Asset (url, type, size, alt)
- * will add its fields here without breaking queries.
+ * A media field's value: the media library's Asset, as REST's `populate` shows it (the alt text
+ * in the locale the holding document was read in).
  */
-export const AssetType = new GraphQLObjectType<{ id: string }>({
+export const AssetType = new GraphQLObjectType<Asset>({
   name: 'Asset',
-  description: 'A media asset (only its id until the media library lands).',
-  fields: { id: { type: new GraphQLNonNull(GraphQLID) } },
+  description: 'A file of the media library.',
+  fields: {
+    id: { type: new GraphQLNonNull(GraphQLID) },
+    filename: { type: new GraphQLNonNull(GraphQLString) },
+    mime_type: { type: new GraphQLNonNull(GraphQLString) },
+    // Float: uploads may pass 2 GB, beyond GraphQL's 32-bit Int.
+    size: { type: new GraphQLNonNull(GraphQLFloat), description: 'In bytes.' },
+    width: { type: GraphQLInt, description: 'In pixels, for images and videos.' },
+    height: { type: GraphQLInt, description: 'In pixels, for images and videos.' },
+    alt: {
+      type: GraphQLString,
+      description: "The alt text in the read's locale, else the project's default locale.",
+      resolve: (asset) => (typeof asset.alt === 'string' ? asset.alt : null),
+    },
+    folder: { type: GraphQLString },
+    url: { type: new GraphQLNonNull(GraphQLString), description: 'The absolute address of the file.' },
+    created_at: { type: new GraphQLNonNull(GraphQLString) },
+  },
 });
 
 export const DocumentStatusEnum = new GraphQLEnumType({

@@ -106,12 +106,14 @@ export function createWebhookJobHandler(ctx: AppContext, options: WebhookJobOpti
   }
 
   async function run(payload: unknown, job: JobContext): Promise<void> {
-    const { deliveryId, maxAttempts } = payload as WebhookJobPayload;
+    const { deliveryId, maxAttempts, redelivery = false } = payload as WebhookJobPayload;
     const delivery = await repository.findDeliveryById(deliveryId);
     const webhook = delivery ? await repository.findById(delivery.webhook_id) : undefined;
     // The webhook was deleted (its deliveries with it): nothing to send.
     if (!delivery || !webhook) return;
-    const manual = delivery.manual === 1;
+    // A redelivery got through while this automatic retry waited: the receiver has it.
+    if (!redelivery && delivery.status === 'succeeded') return;
+    const manual = redelivery || delivery.manual === 1;
     // The queue stops at the lower of the job's limit and its kind's.
     const isLast = job.attempt >= Math.min(maxAttempts, handlerMaxAttempts);
     const started = ctx.clock();
@@ -144,10 +146,20 @@ export function createWebhookJobHandler(ctx: AppContext, options: WebhookJobOpti
     const delay = retryDelaysMs[Math.min(job.attempt - 1, retryDelaysMs.length - 1)] ?? 60_000;
     const failure = error ?? `HTTP ${response?.status}`;
 
+    let deliveredMeanwhile = false;
     await ctx.db.transaction().execute(async (trx) => {
-      const current = (await repository.findDeliveryById(deliveryId, trx)) ?? delivery;
-      const attempt = Number(current.attempt_count) + 1;
+      // Webhook first, then the delivery: a delete meanwhile took them in that order. One that
+      // committed took the delivery with it, and the attempt has nothing left to record.
+      if (!(await repository.lock(trx, webhook.id, ctx.dialect))) return;
+      // Counting the attempt locks the row, so a redelivery and a retry running at once each
+      // see what the other wrote.
+      const current = (await repository.countAttempt(trx, deliveryId)) ?? delivery;
+      const attempt = Number(current.attempt_count);
       const now = ctx.clock().toISOString();
+      // A failed redelivery leaves the automatic retries it ran beside to go on.
+      const retriesGoOn = redelivery && current.manual === 0 && current.status === 'pending';
+      // Another attempt (a redelivery, or the retry it ran beside) succeeded while this one ran.
+      deliveredMeanwhile = !success && current.status === 'succeeded';
       await repository.insertAttempt(trx, {
         id: newId(),
         delivery_id: deliveryId,
@@ -163,17 +175,24 @@ export function createWebhookJobHandler(ctx: AppContext, options: WebhookJobOpti
         response_truncated: response?.truncated ? 1 : 0,
         error,
       });
-      await repository.updateDelivery(trx, deliveryId, {
-        attempt_count: attempt,
-        status: success ? 'succeeded' : final ? 'failed' : 'pending',
-        response_status: response?.status ?? null,
-        duration_ms: durationMs,
-        next_attempt_at: final ? null : new Date(ctx.clock().getTime() + delay).toISOString(),
-        updated_at: now,
-      });
+      const ended = success || (final && !retriesGoOn);
+      // The delivery shows its latest attempt, unless that failed after another one succeeded.
+      if (!deliveredMeanwhile) {
+        await repository.updateDelivery(trx, deliveryId, {
+          status: success ? 'succeeded' : ended ? 'failed' : 'pending',
+          response_status: response?.status ?? null,
+          duration_ms: durationMs,
+          next_attempt_at: ended
+            ? null
+            : retriesGoOn
+              ? current.next_attempt_at
+              : new Date(ctx.clock().getTime() + delay).toISOString(),
+          updated_at: now,
+        });
+      }
       if (success) {
         await repository.resetFailures(trx, webhook.id);
-      } else if (final && !manual && !skipped) {
+      } else if (final && !manual && !skipped && !deliveredMeanwhile) {
         const failedInARow = await repository.countFailedDelivery(trx, webhook.id, now);
         const fresh = await repository.findById(webhook.id, trx);
         if (failedInARow >= disableAfter && fresh && fresh.active === 1) await disable(fresh, trx, failure);
@@ -192,7 +211,9 @@ export function createWebhookJobHandler(ctx: AppContext, options: WebhookJobOpti
       success ? 'Webhook delivered' : 'Webhook delivery attempt failed',
     );
     // Throwing hands the retry (with backoff) to the job queue; a skipped delivery is done.
-    if (!success && !skipped) throw new Error(`Webhook delivery ${deliveryId} failed: ${failure}`);
+    if (!success && !skipped && !deliveredMeanwhile) {
+      throw new Error(`Webhook delivery ${deliveryId} failed: ${failure}`);
+    }
   }
 
   return {

@@ -24,9 +24,15 @@ export interface WebhookJobPayload {
   deliveryId: string;
   /** Fixed when the job is queued, so the handler knows which attempt is the last. */
   maxAttempts: number;
+  /**
+   * A redelivery asked for through the API: one attempt, made beside the delivery's own
+   * automatic retries, which go on if it fails.
+   */
+  redelivery?: boolean;
 }
 
 const dedupeKey = (deliveryId: string) => `webhook-delivery:${deliveryId}`;
+const redeliveryKey = (deliveryId: string) => `webhook-redelivery:${deliveryId}`;
 
 const matches = (webhook: WebhookRow, event: WebhookEvent, collection: string | null): boolean => {
   const events = parseJson<string[]>(webhook.events);
@@ -35,16 +41,14 @@ const matches = (webhook: WebhookRow, event: WebhookEvent, collection: string | 
   return collection !== null && parseJson<string[]>(webhook.collections).includes(collection);
 };
 
-/** Queues (or re-queues) the job that sends a delivery; `manual` ones get a single attempt. */
-export async function queueDeliveryJob(
-  db: Db,
-  ctx: EventContext,
-  options: { deliveryId: string; manual: boolean },
-): Promise<void> {
-  const maxAttempts = options.manual ? 1 : (ctx.jobHandlers.get(WEBHOOK_JOB)?.maxAttempts ?? WEBHOOK_MAX_ATTEMPTS);
-  await ctx.jobs.cancel(db, dedupeKey(options.deliveryId));
-  const payload: WebhookJobPayload = { deliveryId: options.deliveryId, maxAttempts };
-  await ctx.jobs.enqueue(db, { kind: WEBHOOK_JOB, payload, maxAttempts, dedupeKey: dedupeKey(options.deliveryId) });
+/**
+ * Queues the single attempt of a redelivery, in the caller's transaction. A pending automatic
+ * retry keeps its own job; a redelivery asked for twice before it ran is made once.
+ */
+export async function queueRedelivery(db: Db, ctx: EventContext, deliveryId: string): Promise<void> {
+  await ctx.jobs.cancel(db, redeliveryKey(deliveryId));
+  const payload: WebhookJobPayload = { deliveryId, maxAttempts: 1, redelivery: true };
+  await ctx.jobs.enqueue(db, { kind: WEBHOOK_JOB, payload, maxAttempts: 1, dedupeKey: redeliveryKey(deliveryId) });
 }
 
 /**
@@ -87,7 +91,10 @@ export async function createDelivery(
     updated_at: now,
   };
   await repository.insertDelivery(db, row);
-  await queueDeliveryJob(db, ctx, { deliveryId: id, manual: options.manual });
+  // Manual deliveries (test pings) get a single attempt.
+  const maxAttempts = options.manual ? 1 : (ctx.jobHandlers.get(WEBHOOK_JOB)?.maxAttempts ?? WEBHOOK_MAX_ATTEMPTS);
+  const job: WebhookJobPayload = { deliveryId: id, maxAttempts };
+  await ctx.jobs.enqueue(db, { kind: WEBHOOK_JOB, payload: job, maxAttempts, dedupeKey: dedupeKey(id) });
   return row;
 }
 
@@ -139,7 +146,14 @@ function documentPayload(event: WebhookEvent, write: DocumentWrite) {
   });
   if (event === 'document.published') return presentDocument(write.collection, write.after, options('published'));
   if (event === 'document.unpublished') {
-    const withdrawn = { ...write.after, publishedData: write.before?.publishedData ?? null };
+    const before = write.before;
+    const withdrawn = {
+      ...write.after,
+      publishedData: before?.publishedData ?? null,
+      publishedVersion: before?.publishedVersion ?? null,
+      publishedUpdatedAt: before?.publishedUpdatedAt ?? null,
+      publishedUpdatedBy: before?.publishedUpdatedBy ?? null,
+    };
     return {
       ...presentDocument(write.collection, withdrawn, options('published')),
       status: write.after.status,
@@ -192,7 +206,8 @@ export async function recordCollectionEvent(
   if (!model) {
     const row = await new CollectionsRepository(trx).findCollection(options.projectId, options.slug);
     if (!row) return;
-    model = toCollectionModel(row);
+    // The event carries the model's own fields; components play no part in it.
+    model = toCollectionModel(row, new Map());
   }
   await recordEvent(trx, ctx, {
     projectId: options.projectId,

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPlinthSignature } from '../../../../../docs/recipes/verify-plinth-signature.js';
 import { type Receiver, startReceiver } from '../../test/webhooks.js';
-import { verifySignature } from './signature.js';
 
 /*
  * The built server as operators run it (`node apps/server/dist/main.js start`, SQLite in a temp
@@ -134,9 +134,13 @@ describe('webhooks survive a crash', () => {
     await second.listening;
     const [request] = await receiver.waitFor(1, () => true, WAIT_MS);
     if (!request) throw new Error('no delivery');
-    const timestamp = Number(request.headers['x-plinth-timestamp']);
-    const signature = String(request.headers['x-plinth-signature']);
-    expect(verifySignature({ secret: hook.secret, timestamp, body: request.body, signature })).toBe(true);
+    const verified = verifyPlinthSignature({
+      secret: hook.secret,
+      rawBody: request.body,
+      timestamp: String(request.headers['x-plinth-timestamp']),
+      signature: String(request.headers['x-plinth-signature']),
+    });
+    expect(verified).toBe(true);
     expect(JSON.parse(request.body)).toMatchObject({
       event: 'document.published',
       project_id: project.id,

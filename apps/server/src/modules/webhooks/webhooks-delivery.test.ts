@@ -1,5 +1,8 @@
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCollection, createDocument, createProject, uploadAsset } from '../../test/content.js';
+import { verifyPlinthSignature } from '../../../../../docs/recipes/verify-plinth-signature.js';
+import { createCollection, createDocument, createProject, createToken, uploadAsset } from '../../test/content.js';
 import { call, createTestClock, type Session, signUp, type TestApp } from '../../test/harness.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import {
@@ -10,7 +13,6 @@ import {
   type Receiver,
   startReceiver,
 } from '../../test/webhooks.js';
-import { verifySignature } from './signature.js';
 import { WEBHOOK_RETRY_DELAYS_MS } from './webhook-delivery.job.js';
 
 const ALLOW = { PLINTH_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' };
@@ -25,15 +27,24 @@ const ARTICLES = {
   ],
 };
 
-/** The parsed body and the checks every delivery must pass: headers, signature, shape. */
-function checkDelivery(request: ReceivedRequest, secret: string) {
-  const timestamp = Number(request.headers['x-plinth-timestamp']);
+/**
+ * The parsed body and the checks every delivery must pass: headers, shape, and the signature as
+ * a receiver checks it, with the recipe of docs/webhooks.md (not the server's own code). `now`
+ * is the receiver's clock in unix seconds: the real one unless the test moves a clock of its own.
+ */
+function checkDelivery(request: ReceivedRequest, secret: string, now = Math.floor(Date.now() / 1000)) {
+  const timestamp = String(request.headers['x-plinth-timestamp']);
   const signature = String(request.headers['x-plinth-signature']);
   expect(request.method).toBe('POST');
   expect(request.headers['content-type']).toBe('application/json');
   expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);
-  expect(verifySignature({ secret, timestamp, body: request.body, signature })).toBe(true);
-  expect(verifySignature({ secret: `${secret}x`, timestamp, body: request.body, signature })).toBe(false);
+  const verify = (changes: { secret?: string; rawBody?: string; timestamp?: string; now?: number }) =>
+    verifyPlinthSignature({ secret, rawBody: request.body, timestamp, signature, now, ...changes });
+  expect(verify({})).toBe(true);
+  expect(verify({ secret: `${secret}x` })).toBe(false);
+  expect(verify({ rawBody: `${request.body} ` })).toBe(false);
+  expect(verify({ timestamp: String(Number(timestamp) + 1), now: now + 1 })).toBe(false);
+  expect(verify({ now: Number(timestamp) + 301 })).toBe(false);
   const body = JSON.parse(request.body);
   expect(Object.keys(body).sort()).toEqual([
     'created_at',
@@ -125,6 +136,24 @@ describe('webhook deliveries: events, payloads, signatures, ordering', () => {
     ]);
   });
 
+  it('signs "<timestamp>.<raw body>" with HMAC-SHA256, as the recipe shown in docs/webhooks.md checks', async () => {
+    const hook = await createHook({ url: `${receiver.url}?t=sign`, events: ['ping'] });
+    await call(t.app, owner, { method: 'POST', url: api(`/webhooks/${hook.id}/test`) });
+    const [request] = await receiver.waitFor(1, (r) => r.url === '/hook?t=sign');
+    if (!request) throw new Error('no request');
+    const timestamp = String(request.headers['x-plinth-timestamp']);
+    const hmac = createHmac('sha256', hook.secret).update(`${timestamp}.${request.body}`).digest('hex');
+    expect(request.headers['x-plinth-signature']).toBe(`sha256=${hmac}`);
+    expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
+    // The guide shows the very code these tests verify deliveries with.
+    const recipe = fs.readFileSync(
+      new URL('../../../../../docs/recipes/verify-plinth-signature.ts', import.meta.url),
+      'utf8',
+    );
+    const guide = fs.readFileSync(new URL('../../../../../docs/webhooks.md', import.meta.url), 'utf8');
+    expect(guide).toContain(`\`\`\`ts\n${recipe}\`\`\`\n`);
+  });
+
   it('numbers each webhook’s deliveries in order and sends every document event to "*"', async () => {
     const hook = await createHook({ url: `${receiver.url}?t=all`, events: ['*'], collections: ['articles'] });
     const forHook = (r: ReceivedRequest) => r.url === '/hook?t=all';
@@ -152,6 +181,56 @@ describe('webhook deliveries: events, payloads, signatures, ordering', () => {
     const times = bySequence.map((b) => b.created_at);
     expect([...times].sort()).toEqual(times);
     expect(bySequence[2]?.data.data.title).toEqual({ en: 'Two' });
+  });
+
+  it('sends each document event with the copy docs/webhooks.md promises, as the REST API reads it', async () => {
+    const hook = await createHook({ url: `${receiver.url}?t=copies`, events: ['*'], collections: ['articles'] });
+    const forHook = (r: ReceivedRequest) => r.url === '/hook?t=copies';
+    const preview = await createToken(t.app, owner, projectId, ['content:preview']);
+    const reader = await createToken(t.app, owner, projectId, ['content:read']);
+    const docs = api('/collections/articles/documents');
+    const read = async (credential: string, path: string) => {
+      const response = await call(t.app, credential, { method: 'GET', url: `${docs}/${path}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data;
+    };
+    const expected: { event: string; data: unknown }[] = [];
+    const change = async (method: 'POST' | 'PATCH' | 'DELETE', path: string, payload?: Record<string, unknown>) => {
+      const response = await call(t.app, owner, { method, url: `${docs}${path}`, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response;
+    };
+
+    const created = await change('POST', '', { data: { title: 'Draft', internal_note: 'never sent' } });
+    const id: string = created.json().data.id;
+    // Working copies, drafts included, as a content:preview token reads them (every locale).
+    expected.push({ event: 'document.created', data: await read(preview, `${id}?locale=*`) });
+    await change('PATCH', `/${id}`, { data: { title: 'Borrador' }, locale: 'es' });
+    expected.push({ event: 'document.updated', data: await read(preview, `${id}?locale=*`) });
+    // The snapshot just published, as a content:read token reads it.
+    await change('POST', `/${id}/publish`);
+    const snapshot = await read(reader, `${id}?locale=*`);
+    expected.push({ event: 'document.published', data: snapshot });
+    await change('PATCH', `/${id}`, { data: { title: 'Edited after publishing' } });
+    const edited = await read(preview, `${id}?locale=*`);
+    expect(edited.status).toBe('changed');
+    expected.push({ event: 'document.updated', data: edited });
+    // The snapshot that was withdrawn as readers saw it, with the status after the change.
+    await change('POST', `/${id}/unpublish`);
+    const unpublished = await read(preview, `${id}?locale=*`);
+    expect(unpublished).toMatchObject({ status: 'draft', published_at: null });
+    const { data, version, updated_at, updated_by } = snapshot;
+    expected.push({ event: 'document.unpublished', data: { ...unpublished, data, version, updated_at, updated_by } });
+    await change('DELETE', `/${id}`);
+    expected.push({ event: 'document.deleted', data: await read(preview, `${id}?locale=*&status=deleted`) });
+    await change('POST', `/${id}/restore`);
+    expected.push({ event: 'document.updated', data: await read(preview, `${id}?locale=*`) });
+
+    const bodies = (await receiver.waitFor(expected.length, forHook))
+      .map((request) => checkDelivery(request, hook.secret))
+      .sort((a, b) => a.sequence - b.sequence);
+    expect(bodies.map(({ event, data }) => ({ event, data }))).toEqual(expected);
+    expect(JSON.stringify(bodies)).not.toContain('never sent');
   });
 
   it('sends media events with the asset', async () => {
@@ -360,7 +439,8 @@ describe('webhook deliveries: retries, timeouts, redelivery (on a test clock)', 
     expect(new Set(requests.map((r) => r.headers['x-plinth-delivery']))).toEqual(new Set([deliveryId]));
     expect(new Set(requests.map((r) => r.body)).size).toBe(1);
     expect(new Set(requests.map((r) => r.headers['x-plinth-timestamp'])).size).toBe(4);
-    for (const request of requests) checkDelivery(request, hook.secret);
+    // Each one checked as it would have been on arrival (the test clock moved on since).
+    for (const request of requests) checkDelivery(request, hook.secret, Number(request.headers['x-plinth-timestamp']));
   });
 
   it('redelivers with the same id and body (202), as a new attempt in the log', async () => {
@@ -387,7 +467,7 @@ describe('webhook deliveries: retries, timeouts, redelivery (on a test clock)', 
     expect(both[1]?.headers['x-plinth-delivery']).toBe(deliveryId);
     expect(both[1]?.body).toBe(first?.body);
     expect(Number(both[1]?.headers['x-plinth-timestamp'])).toBe(Number(first?.headers['x-plinth-timestamp']) + 60);
-    checkDelivery(both[1] as ReceivedRequest, hook.secret);
+    checkDelivery(both[1] as ReceivedRequest, hook.secret, Math.floor(time.clock().getTime() / 1000));
     const delivery = await waitForAttempts(hook.id, deliveryId, 2);
     expect(delivery).toMatchObject({ id: deliveryId, status: 'succeeded' });
     expect(delivery.attempts.map((a: { attempt: number }) => a.attempt)).toEqual([1, 2]);
@@ -397,6 +477,79 @@ describe('webhook deliveries: retries, timeouts, redelivery (on a test clock)', 
       url: api(`/webhooks/${hook.id}/deliveries/00000000-0000-7000-8000-000000000000/redeliver`),
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('keeps the automatic retries of a delivery redelivered while they were pending', async () => {
+    const created = await call(t.app, owner, {
+      method: 'POST',
+      url: api('/webhooks'),
+      payload: { url: `${receiver.url}?t=keep`, events: ['document.created'] },
+    });
+    const hook = created.json().data;
+    const forHook = (r: ReceivedRequest) => r.url === '/hook?t=keep';
+    // The first attempt and the redelivery fail; the next automatic retry gets through.
+    receiver.respond('/hook?t=keep', { status: 500 }, { status: 502 }, { status: 200 });
+    await createDocument(t.app, owner, projectId, 'articles', { data: { title: 'Keep trying' } });
+    const [first] = await receiver.waitFor(1, forHook);
+    const deliveryId = String(first?.headers['x-plinth-delivery']);
+    const pending = await waitForAttempts(hook.id, deliveryId, 1);
+    expect(pending).toMatchObject({ status: 'pending', attempt_count: 1 });
+
+    const redelivered = await call(t.app, owner, {
+      method: 'POST',
+      url: api(`/webhooks/${hook.id}/deliveries/${deliveryId}/redeliver`),
+    });
+    expect(redelivered.statusCode, redelivered.body).toBe(202);
+    await receiver.waitFor(2, forHook);
+    const afterRedelivery = await waitForAttempts(hook.id, deliveryId, 2);
+    // Still pending, with the next automatic retry where it was.
+    expect(afterRedelivery).toMatchObject({
+      status: 'pending',
+      attempt_count: 2,
+      response_status: 502,
+      next_attempt_at: pending.next_attempt_at,
+    });
+
+    time.advance((WEBHOOK_RETRY_DELAYS_MS[0] ?? 0) * 1.1 + 1_000);
+    await receiver.waitFor(3, forHook);
+    const delivered = await waitForAttempts(hook.id, deliveryId, 3);
+    expect(delivered).toMatchObject({ status: 'succeeded', response_status: 200, next_attempt_at: null });
+    expect(delivered.attempts.map((a: { attempt: number; success: boolean }) => [a.attempt, a.success])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+    ]);
+  });
+
+  it('stops the automatic retries once a redelivery gets through', async () => {
+    const created = await call(t.app, owner, {
+      method: 'POST',
+      url: api('/webhooks'),
+      payload: { url: `${receiver.url}?t=stop`, events: ['document.created'] },
+    });
+    const hook = created.json().data;
+    const forHook = (r: ReceivedRequest) => r.url === '/hook?t=stop';
+    receiver.respond('/hook?t=stop', { status: 500 }, { status: 200 });
+    await createDocument(t.app, owner, projectId, 'articles', { data: { title: 'Once is enough' } });
+    const [first] = await receiver.waitFor(1, forHook);
+    const deliveryId = String(first?.headers['x-plinth-delivery']);
+    await waitForAttempts(hook.id, deliveryId, 1);
+    await call(t.app, owner, { method: 'POST', url: api(`/webhooks/${hook.id}/deliveries/${deliveryId}/redeliver`) });
+    await receiver.waitFor(2, forHook);
+    expect(await waitForAttempts(hook.id, deliveryId, 2)).toMatchObject({ status: 'succeeded', next_attempt_at: null });
+
+    // The retry that was scheduled finds the delivery done and sends nothing.
+    time.advance((WEBHOOK_RETRY_DELAYS_MS[0] ?? 0) * 1.1 + 1_000);
+    await eventually(async () => {
+      const jobs = await t.database.db
+        .selectFrom('jobs')
+        .select('status')
+        .where('dedupe_key', 'like', `%${deliveryId}`)
+        .execute();
+      return jobs.every((job) => job.status !== 'pending' && job.status !== 'running') ? true : undefined;
+    });
+    expect(receiver.received.filter(forHook)).toHaveLength(2);
+    expect(await readDelivery(hook.id, deliveryId)).toMatchObject({ status: 'succeeded', attempt_count: 2 });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type {
   Database,
   WebhookAttemptRow,
@@ -53,8 +54,8 @@ export class WebhooksRepository {
       .execute();
   }
 
-  async insert(row: WebhookRow): Promise<void> {
-    await this.db.insertInto('webhooks').values(row).execute();
+  async insert(row: WebhookRow, db: Db = this.db): Promise<void> {
+    await db.insertInto('webhooks').values(row).execute();
   }
 
   async update(projectId: string, id: string, changes: Updateable<WebhooksTable>, db: Db = this.db): Promise<boolean> {
@@ -67,8 +68,24 @@ export class WebhooksRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async delete(projectId: string, id: string): Promise<boolean> {
-    const result = await this.db
+  /**
+   * Locks the webhook's row until the transaction ends (PostgreSQL; SQLite runs one writer at a
+   * time). Whatever writes a webhook's deliveries and then the webhook takes it first: the order
+   * a delete takes them in (the webhook, then its deliveries), so the two never deadlock.
+   * False when the webhook is gone.
+   */
+  async lock(db: Db, id: string, dialect: Dialect): Promise<boolean> {
+    const row = await db
+      .selectFrom('webhooks')
+      .select('id')
+      .where('id', '=', id)
+      .$if(dialect === 'postgres', (query) => query.forNoKeyUpdate())
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async delete(projectId: string, id: string, db: Db = this.db): Promise<boolean> {
+    const result = await db
       .deleteFrom('webhooks')
       .where('project_id', '=', projectId)
       .where('id', '=', id)
@@ -146,6 +163,19 @@ export class WebhooksRepository {
       query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.count) };
+  }
+
+  /**
+   * Counts one more attempt of a delivery and returns the row as it is then. The update locks
+   * the row until the caller's transaction ends, so concurrent attempts are numbered in turn.
+   */
+  countAttempt(db: Db, id: string): Promise<WebhookDeliveryRow | undefined> {
+    return db
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({ attempt_count: eb('attempt_count', '+', 1) }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   async updateDelivery(db: Db, id: string, changes: Updateable<WebhookDeliveriesTable>): Promise<void> {

@@ -16,15 +16,18 @@ import {
 } from '@plinth/contract';
 import { listMeta, pageOf } from '../../lib/pagination.js';
 import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
-import { SafeHttpClient } from '../../lib/safe-http.js';
+import type { SafeHttpClient } from '../../lib/safe-http.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { WebhooksService } from './webhooks.service.js';
 
 const tags = ['webhooks'];
 
 /** The webhooks API of API.md; every route needs `webhooks.manage` (owner, admin, or the token scope). */
-export const webhooksRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx, access }) => {
-  const service = new WebhooksService(ctx, new SafeHttpClient({ allowedHosts: ctx.config.webhookAllowedHosts }));
+export const webhooksRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { outbound: SafeHttpClient }> = async (
+  app,
+  { ctx, access, outbound },
+) => {
+  const service = new WebhooksService(ctx, outbound);
   const authorize = (projectId: string, request: Parameters<typeof access.authorize>[0]) =>
     access.authorize(request, projectId, 'webhooks.manage');
 
@@ -52,7 +55,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app,
       body: CreateWebhookBody,
       response: { 201: DataOf(CreatedWebhook), ...errorResponses },
     },
-    config: { idempotent: true },
+    config: { idempotent: 'webhooks.manage' },
     handler: async (request, reply) => {
       const grant = await authorize(request.params.projectId, request);
       return reply.status(201).send({ data: await service.create(grant, request.body) });

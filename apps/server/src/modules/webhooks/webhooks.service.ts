@@ -19,7 +19,7 @@ import { CollectionsRepository } from '../collections/collections.repository.js'
 import type { ProjectGrant } from '../projects/project-access.js';
 import { toDelivery, toDeliverySummary, toWebhook } from './webhook.mapper.js';
 import { fixedHeaders } from './webhook-delivery.job.js';
-import { createDelivery, queueDeliveryJob } from './webhook-events.js';
+import { createDelivery, queueRedelivery } from './webhook-events.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 
 /** Webhooks of a project: their settings, the delivery log, test pings and redeliveries. */
@@ -97,13 +97,16 @@ export class WebhooksService {
       created_at: now,
       updated_at: now,
     };
-    await this.repository.insert(row);
-    await this.audit.recordGrant(
-      grant,
-      'webhook.created',
-      { type: 'webhook', id: row.id },
-      { url, events: body.events },
-    );
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await this.repository.insert(row, trx);
+      await this.audit.recordGrant(
+        trx,
+        grant,
+        'webhook.created',
+        { type: 'webhook', id: row.id },
+        { url, events: body.events },
+      );
+    });
     return { ...toWebhook(row), secret };
   }
 
@@ -112,32 +115,42 @@ export class WebhooksService {
     const url = body.url !== undefined ? await this.checkUrl(body.url) : undefined;
     await this.checkCollections(grant.project.id, body.collections);
     const reactivated = body.active === true && existing.active !== 1;
-    await this.repository.update(grant.project.id, id, {
-      ...(url !== undefined ? { url } : {}),
-      ...(body.events !== undefined ? { events: JSON.stringify(body.events) } : {}),
-      ...(body.collections !== undefined
-        ? { collections: body.collections === null ? null : JSON.stringify(body.collections) }
-        : {}),
-      ...(body.active !== undefined ? { active: body.active ? 1 : 0 } : {}),
-      ...(body.description !== undefined ? { description: body.description.trim() } : {}),
-      ...(body.secret !== undefined ? { secret: body.secret } : {}),
-      // Turning a webhook on again starts a fresh count of failures.
-      ...(reactivated ? { failed_deliveries: 0, disabled_reason: null } : {}),
-      updated_at: this.now(),
-    });
-    await this.audit.recordGrant(
-      grant,
-      'webhook.updated',
-      { type: 'webhook', id },
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await this.repository.update(
+        grant.project.id,
+        id,
+        {
+          ...(url !== undefined ? { url } : {}),
+          ...(body.events !== undefined ? { events: JSON.stringify(body.events) } : {}),
+          ...(body.collections !== undefined
+            ? { collections: body.collections === null ? null : JSON.stringify(body.collections) }
+            : {}),
+          ...(body.active !== undefined ? { active: body.active ? 1 : 0 } : {}),
+          ...(body.description !== undefined ? { description: body.description.trim() } : {}),
+          ...(body.secret !== undefined ? { secret: body.secret } : {}),
+          // Turning a webhook on again starts a fresh count of failures.
+          ...(reactivated ? { failed_deliveries: 0, disabled_reason: null } : {}),
+          updated_at: this.now(),
+        },
+        trx,
+      );
       // Never the secret itself.
-      { changes: Object.keys(body) },
-    );
+      await this.audit.recordGrant(
+        trx,
+        grant,
+        'webhook.updated',
+        { type: 'webhook', id },
+        { changes: Object.keys(body) },
+      );
+    });
     return this.get(grant, id);
   }
 
   async delete(grant: ProjectGrant, id: string): Promise<void> {
-    if (!(await this.repository.delete(grant.project.id, id))) throw notFound('Webhook');
-    await this.audit.recordGrant(grant, 'webhook.deleted', { type: 'webhook', id });
+    await this.ctx.db.transaction().execute(async (trx) => {
+      if (!(await this.repository.delete(grant.project.id, id, trx))) throw notFound('Webhook');
+      await this.audit.recordGrant(trx, grant, 'webhook.deleted', { type: 'webhook', id });
+    });
   }
 
   private async present(webhook: WebhookRow, deliveryId: string): Promise<Delivery> {
@@ -182,28 +195,34 @@ export class WebhooksService {
 
   /**
    * Sends a delivery again with the same id and body (new timestamp and signature): a single
-   * attempt, made even when the webhook is turned off. A pending retry is replaced by it.
+   * attempt, made even when the webhook is turned off. A delivery still waiting for automatic
+   * retries keeps them: they go on if this attempt fails, and stop once one attempt succeeds.
    */
   async redeliver(grant: ProjectGrant, webhookId: string, deliveryId: string): Promise<Delivery> {
     const webhook = await this.load(grant, webhookId);
-    const delivery = await this.repository.findDelivery(webhook.id, deliveryId);
-    if (!delivery) throw notFound('Delivery');
     await this.ctx.db.transaction().execute(async (trx) => {
-      const now = this.now();
-      await this.repository.updateDelivery(trx, delivery.id, {
-        status: 'pending',
-        manual: 1,
-        next_attempt_at: now,
-        updated_at: now,
-      });
-      await queueDeliveryJob(trx, this.ctx, { deliveryId: delivery.id, manual: true });
+      const delivery = await this.repository.findDelivery(webhook.id, deliveryId, trx);
+      if (!delivery) throw notFound('Delivery');
+      const hasRetries = delivery.manual === 0 && delivery.status === 'pending';
+      if (!hasRetries) {
+        // Its retries are over (or it never had any): this attempt alone decides how it ends.
+        const now = this.now();
+        await this.repository.updateDelivery(trx, delivery.id, {
+          status: 'pending',
+          manual: 1,
+          next_attempt_at: now,
+          updated_at: now,
+        });
+      }
+      await queueRedelivery(trx, this.ctx, delivery.id);
+      await this.audit.recordGrant(
+        trx,
+        grant,
+        'webhook.redelivered',
+        { type: 'webhook', id: webhook.id },
+        { delivery_id: delivery.id },
+      );
     });
-    await this.audit.recordGrant(
-      grant,
-      'webhook.redelivered',
-      { type: 'webhook', id: webhook.id },
-      { delivery_id: delivery.id },
-    );
-    return this.present(webhook, delivery.id);
+    return this.present(webhook, deliveryId);
   }
 }

@@ -48,8 +48,20 @@ describe('webhooks API: settings, secrets, validation', () => {
     const list = await call(t.app, owner, { method: 'GET', url: hooks() });
     expect(list.json().meta.total).toBeGreaterThanOrEqual(1);
     expect(list.body).not.toContain(hook.secret);
-    const audit = await call(t.app, owner, { method: 'GET', url: `/api/v1/projects/${projectId}/audit` });
-    if (audit.statusCode === 200) expect(audit.body).not.toContain(hook.secret);
+    const audit = await call(t.app, owner, {
+      method: 'GET',
+      url: `/api/v1/projects/${projectId}/audit-log?target_id=${hook.id}`,
+    });
+    expect(audit.statusCode, audit.body).toBe(200);
+    expect(audit.json().data).toEqual([
+      expect.objectContaining({
+        action: 'webhook.created',
+        actor: { type: 'user', id: owner.userId },
+        target: { type: 'webhook', id: hook.id },
+        details: { url: HOOK, events: ['document.published', 'document.unpublished'] },
+      }),
+    ]);
+    expect(audit.body).not.toContain(hook.secret);
   });
 
   it('keeps a secret given by the caller, events "*" and a collection filter', async () => {
@@ -84,6 +96,89 @@ describe('webhooks API: settings, secrets, validation', () => {
     expect((await call(t.app, owner, { method: 'DELETE', url: hooks(`/${id}`) })).statusCode).toBe(204);
     expectError(await call(t.app, owner, { method: 'GET', url: hooks(`/${id}`) }), 404, 'NOT_FOUND');
     expectError(await call(t.app, owner, { method: 'DELETE', url: hooks(`/${id}`) }), 404, 'NOT_FOUND');
+  });
+
+  it('keeps no change whose audit entry could not be written (one transaction)', async () => {
+    const id = (
+      await call(t.app, owner, { method: 'POST', url: hooks(), payload: { url: HOOK, events: ['*'] } })
+    ).json().data.id;
+    const before = (await call(t.app, owner, { method: 'GET', url: hooks() })).json().meta.total;
+    const db = t.database.db;
+    // Without its table, every audit write fails, after the change itself was written.
+    await db.schema.alterTable('audit_log').renameTo('audit_log_away').execute();
+    try {
+      const created = await call(t.app, owner, {
+        method: 'POST',
+        url: hooks(),
+        payload: { url: `${HOOK}?lost`, events: ['*'] },
+      });
+      expectError(created, 500, 'INTERNAL');
+      const patched = await call(t.app, owner, {
+        method: 'PATCH',
+        url: hooks(`/${id}`),
+        payload: { description: 'not kept' },
+      });
+      expectError(patched, 500, 'INTERNAL');
+      expectError(await call(t.app, owner, { method: 'DELETE', url: hooks(`/${id}`) }), 500, 'INTERNAL');
+    } finally {
+      await db.schema.alterTable('audit_log_away').renameTo('audit_log').execute();
+    }
+    const list = (await call(t.app, owner, { method: 'GET', url: hooks() })).json();
+    expect(list.meta.total).toBe(before);
+    const kept = await call(t.app, owner, { method: 'GET', url: hooks(`/${id}`) });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data.description).toBe('');
+  });
+
+  it('records creating, changing, redelivering and deleting a webhook in the audit log, never its secret', async () => {
+    const secret = 'an-audited-secret-of-my-own';
+    const created = await call(t.app, owner, {
+      method: 'POST',
+      url: hooks(),
+      payload: { url: HOOK, events: ['*'], secret },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as string;
+    const newSecret = 'a-rotated-secret-nobody-logs';
+    const patched = await call(t.app, owner, {
+      method: 'PATCH',
+      url: hooks(`/${id}`),
+      payload: { description: 'Audited', secret: newSecret },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const ping = await call(t.app, owner, { method: 'POST', url: hooks(`/${id}/test`) });
+    expect(ping.statusCode, ping.body).toBe(202);
+    const deliveryId = ping.json().data.id as string;
+    const again = await call(t.app, owner, {
+      method: 'POST',
+      url: hooks(`/${id}/deliveries/${deliveryId}/redeliver`),
+    });
+    expect(again.statusCode, again.body).toBe(202);
+    expect((await call(t.app, owner, { method: 'DELETE', url: hooks(`/${id}`) })).statusCode).toBe(204);
+
+    const audit = await call(t.app, owner, {
+      method: 'GET',
+      url: `/api/v1/projects/${projectId}/audit-log?target_type=webhook&target_id=${id}`,
+    });
+    expect(audit.statusCode, audit.body).toBe(200);
+    const entries = audit.json().data as { action: string; details: Record<string, unknown> }[];
+    expect(entries.map((entry) => entry.action).reverse()).toEqual([
+      'webhook.created',
+      'webhook.updated',
+      'webhook.redelivered',
+      'webhook.deleted',
+    ]);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ actor: { type: 'user', id: owner.userId }, target: { type: 'webhook', id } });
+    }
+    expect(entries.find((entry) => entry.action === 'webhook.updated')?.details).toEqual({
+      changes: ['description', 'secret'],
+    });
+    expect(entries.find((entry) => entry.action === 'webhook.redelivered')?.details).toEqual({
+      delivery_id: deliveryId,
+    });
+    expect(audit.body).not.toContain(secret);
+    expect(audit.body).not.toContain(newSecret);
   });
 
   it('rejects unknown events, unknown collections, unknown properties and non-http URLs', async () => {
@@ -140,7 +235,13 @@ describe('webhooks API: refused URLs (SSRF)', () => {
   let projectId: string;
 
   beforeAll(async () => {
-    t = await createWebhookTestApp();
+    // A made-up name that resolves to loopback, the same on every machine (localhost may be ::1 first).
+    t = await createWebhookTestApp({
+      dnsLookup: async (name) => {
+        if (name === 'intranet.plinth.test') return [{ address: '127.0.0.1', family: 4 }];
+        throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+      },
+    });
     owner = await signUp(t.app);
     projectId = await createProject(t.app, owner);
   });
@@ -150,7 +251,8 @@ describe('webhooks API: refused URLs (SSRF)', () => {
     ['http://169.254.169.254/latest/meta-data/', '169.254.169.254 is a cloud metadata address'],
     ['http://10.0.0.1/hook', '10.0.0.1 is a private address'],
     ['http://[::1]:8080/hook', '::1 is a loopback address'],
-    ['http://localhost:3000/hook', 'localhost resolves to 127.0.0.1, a loopback address'],
+    ['http://intranet.plinth.test:3000/hook', 'intranet.plinth.test resolves to 127.0.0.1, a loopback address'],
+    ['http://nowhere.plinth.test/hook', 'the host nowhere.plinth.test could not be resolved'],
     ['http://127.0.0.1:3000/hook', '127.0.0.1 is a loopback address'],
     ['http://192.168.0.10/hook', '192.168.0.10 is a private address'],
   ])('refuses %s with a clear message', async (url, reason) => {

@@ -1,0 +1,47 @@
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client';
+
+export interface GraphqlRequest {
+  query: string;
+  variables: Record<string, unknown>;
+}
+
+/** What the API answered: its HTTP status and JSON body (`data`, `errors`), whatever they are. */
+export interface GraphqlAnswer {
+  status: number;
+  body: unknown;
+}
+
+export const graphqlPath = (projectId: string) => `/api/v1/projects/${encodeURIComponent(projectId)}/graphql`;
+
+/**
+ * Runs a GraphQL request with the signed-in session (the API client refreshes an expired access
+ * token). Refusals that carry a body (syntax, validation, limits, permissions) are answers to
+ * show like any other; only a failure without an answer (the network) rejects.
+ */
+export async function runGraphql(
+  projectId: string,
+  request: GraphqlRequest,
+  signal?: AbortSignal,
+): Promise<GraphqlAnswer> {
+  try {
+    const body = await api.request<unknown>(graphqlPath(projectId), {
+      method: 'POST',
+      body: request,
+      ...(signal ? { signal } : {}),
+    });
+    return { status: 200, body };
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0 && error.body !== undefined) {
+      return { status: error.status, body: error.body };
+    }
+    throw error;
+  }
+}
+
+export function useRunGraphql() {
+  return useMutation({
+    mutationFn: ({ projectId, request }: { projectId: string; request: GraphqlRequest }) =>
+      runGraphql(projectId, request),
+  });
+}
