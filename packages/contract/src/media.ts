@@ -25,9 +25,11 @@ export const AssetAlt = Type.Union([Type.String(), Type.Null(), Type.Record(Type
 export type AssetAlt = Static<typeof AssetAlt>;
 
 /**
- * A file of the media library (API.md, Media). `url` is absolute; transforms add a query string
- * (`?w=400&format=webp`). `focal_point` and `dominant_color` (a `#rrggbb` placeholder for
- * images) extend the shape of API.md.
+ * A file of the media library (API.md, Media). `url` is absolute; transforms add query
+ * parameters (`?w=400&format=webp`). Once the asset has a focal point `url` carries a `v`
+ * parameter (`…/photo.jpg?v=3f9c2a1b`) that changes with it; keep it when adding transforms
+ * (`&w=400&h=300`), so a moved focal point gives cover crops a new URL. `focal_point` and
+ * `dominant_color` (a `#rrggbb` placeholder for images) extend the shape of API.md.
  */
 export const Asset = Type.Object({
   id: Id,
@@ -110,14 +112,27 @@ export const MEDIA_FORMATS = ['webp', 'avif', 'jpeg', 'png'] as const;
 export type MediaFit = (typeof MEDIA_FITS)[number];
 export type MediaFormat = (typeof MEDIA_FORMATS)[number];
 
-/** Image transforms of `GET /media/:projectId/:assetId/:filename`; anything else is a 400. */
+/**
+ * Image transforms of `GET /media/:projectId/:assetId/:filename`; anything else is a 400.
+ * Images are never enlarged: past the image's own size the w×h box shrinks, keeping its
+ * proportions, until the image fills it (cover) or fits it (contain, inside) at its own
+ * resolution. A 400×200 image asked for `w=4096&h=4096` gives a 200×200 cover crop, a 400×400
+ * contain box and a 400×200 inside fit; `w=4096` alone gives 400×200.
+ */
 export const MediaTransformQuery = Type.Object(
   {
-    w: Type.Optional(Type.Integer({ minimum: 1, maximum: 4096 })),
-    h: Type.Optional(Type.Integer({ minimum: 1, maximum: 4096 })),
+    w: Type.Optional(Type.Integer({ minimum: 1, maximum: 4096, description: 'Width; never more than the image' })),
+    h: Type.Optional(Type.Integer({ minimum: 1, maximum: 4096, description: 'Height; never more than the image' })),
     fit: Type.Optional(Type.Enum(MEDIA_FITS)),
     format: Type.Optional(Type.Enum(MEDIA_FORMATS)),
     q: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    v: Type.Optional(
+      Type.String({
+        pattern: '^[0-9a-f]{8}$',
+        description:
+          "The focal point's version, as the asset's url carries it. Cover crops are cached as immutable only under the current one.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

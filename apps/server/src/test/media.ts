@@ -1,11 +1,29 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import type { NewMediaAssetRow } from '../db/schema.js';
+import { Worker } from '../jobs/queue.js';
+import type { MediaOptions } from '../modules/media/media.service.js';
 import { createTestApp, type TestApp } from './harness.js';
 
-/** `createTestApp` as the media tests use it (the job worker off: they count nothing it runs). */
-export function createMediaTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
-  return createTestApp({ ...(options.env ? { env: options.env } : {}), worker: false });
+/**
+ * `createTestApp` as the media tests use it: the job worker off (tests that need a job run a
+ * worker pass themselves), and optionally the media library tuned.
+ */
+export function createMediaTestApp(
+  options: { env?: Record<string, string>; media?: MediaOptions } = {},
+): Promise<TestApp> {
+  return createTestApp({
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.media ? { media: options.media } : {}),
+    worker: false,
+  });
 }
+
+/** Real, tiny media files made with ffmpeg (see fixtures/README.md). */
+export const fixture = (name: 'clip.mp4' | 'tone.mp3'): Buffer =>
+  fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
 export type MultipartPart =
   | { name: string; value: string }
@@ -57,24 +75,6 @@ export function minimalPdf(): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-const box = (type: string, payload: Buffer) => {
-  const header = Buffer.alloc(8);
-  header.writeUInt32BE(8 + payload.length, 0);
-  header.write(type, 4, 'latin1');
-  return Buffer.concat([header, payload]);
-};
-
-/** A tiny MP4: an `ftyp` box (major brand isom) and an `mdat` of `dataBytes` numbered bytes. */
-export function tinyMp4(dataBytes = 4000): Buffer {
-  const ftyp = box(
-    'ftyp',
-    Buffer.concat([Buffer.from('isom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41')]),
-  );
-  const data = Buffer.alloc(dataBytes);
-  for (let i = 0; i < dataBytes; i++) data[i] = i % 251;
-  return Buffer.concat([ftyp, box('mdat', data)]);
-}
-
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -113,4 +113,61 @@ export function pngBomb(size = 20_000): Buffer {
     pngChunk('IDAT', pixels),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * One pass of a job worker over the due jobs (media test apps run none in the background).
+ * @example await runDueJobs(t.app); // the purge of a deleted project's files ran
+ */
+export function runDueJobs(app: FastifyInstance): Promise<number> {
+  return new Worker(app.plinth.jobs, app.plinth.jobHandlers, app.log).runDue();
+}
+
+/**
+ * An asset row written straight to the database, behind the API's back (a file stored by an
+ * older version, or a stand-in for storage already used); `values` override the defaults.
+ * @example await insertAssetRow(t, { project_id: projectId, size: 1000 });
+ */
+export async function insertAssetRow(
+  t: TestApp,
+  values: Partial<NewMediaAssetRow> & Pick<NewMediaAssetRow, 'project_id'>,
+): Promise<string> {
+  const id = values.id ?? randomUUID();
+  const now = new Date().toISOString();
+  await t.database.db
+    .insertInto('media_assets')
+    .values({
+      id,
+      filename: 'archive.zip',
+      mime_type: 'application/zip',
+      kind: 'document',
+      size: 0,
+      width: null,
+      height: null,
+      dominant_color: null,
+      alt: '{}',
+      folder: null,
+      focal_x: null,
+      focal_y: null,
+      sha256: '0'.repeat(64),
+      storage_key: `${values.project_id}/${id}/original`,
+      search_text: values.filename ?? 'archive.zip',
+      created_at: now,
+      updated_at: now,
+      created_by: null,
+      created_by_token: null,
+      deleted_at: null,
+      ...values,
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * Makes a project's storage look `bytes` full: a document row stands in for files already
+ * stored (nothing is written to storage).
+ * @example await fillStorage(t, projectId, 104_857_600 - 1000); // 1000 bytes left on Starter
+ */
+export async function fillStorage(t: TestApp, projectId: string, bytes: number): Promise<void> {
+  await insertAssetRow(t, { project_id: projectId, size: bytes });
 }

@@ -12,18 +12,32 @@ export const MAX_INPUT_PIXELS = 100_000_000;
 /** A transform that takes longer than this is abandoned (pathological inputs). */
 const TRANSFORM_TIMEOUT_SECONDS = 30;
 
-/** Images decoded at once (upload measurements and transforms together); more wait in line. */
-export const IMAGE_CONCURRENCY = 2;
-/** Beyond this many waiting, a request is answered 429 at once rather than queued. */
-const IMAGE_QUEUE = 100;
+/** How many images one pool decodes at once, and how many more may wait in its line. */
+export interface PoolSize {
+  concurrency: number;
+  /** Beyond this many waiting, a request is answered 429 at once rather than queued. */
+  queue: number;
+}
+
+/** Transforms of public file URLs (anyone can ask for them). */
+export const TRANSFORM_POOL: PoolSize = { concurrency: 2, queue: 100 };
+/**
+ * Measurements of uploads, in a pool of their own: anonymous transform traffic can fill the
+ * transform line, but never make a project's uploads wait or fail.
+ */
+export const UPLOAD_POOL: PoolSize = { concurrency: 2, queue: 100 };
 
 /**
- * The bound on sharp work: a burst of uploads or transforms cannot decode more than
- * IMAGE_CONCURRENCY images at a time, so memory stays bounded.
+ * A bound on sharp work: a burst of uploads or transforms cannot decode more than `concurrency`
+ * images of one pool at a time, so memory stays bounded.
  * @example const output = await workers.run(() => transformImage(file, spec));
  */
 export class ImageWorkers {
-  private readonly semaphore = new Semaphore(IMAGE_CONCURRENCY, IMAGE_QUEUE);
+  private readonly semaphore: Semaphore;
+
+  constructor(size: PoolSize = TRANSFORM_POOL) {
+    this.semaphore = new Semaphore(size.concurrency, size.queue);
+  }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     try {
@@ -34,6 +48,11 @@ export class ImageWorkers {
         'retry-after': '1',
       });
     }
+  }
+
+  /** Images being decoded now and waiting, for tests and metrics. */
+  get load(): { active: number; waiting: number } {
+    return this.semaphore.load;
   }
 }
 
@@ -126,8 +145,33 @@ function encode(image: Sharp, format: MediaFormat, quality: number | null): Shar
 }
 
 /**
- * Resizes and re-encodes an image. A cover crop with a focal point keeps that point in view:
- * the image is scaled to cover the box and the box is placed around the point.
+ * The box to resize to, so that the image is never enlarged. Past the image's own size the
+ * requested box shrinks, keeping its proportions, until the image fills it (cover) or fits it
+ * (contain, inside) at its own resolution: a 400×200 image asked for 4096×4096 gives a 200×200
+ * cover crop, a 400×400 contain box and a 400×200 inside fit; `w=4096` alone gives 400×200.
+ * @example boxWithin({ width: 400, height: 200 }, 4096, 4096, 'cover') // { width: 200, height: 200 }
+ */
+export function boxWithin(
+  size: { width: number; height: number },
+  width: number | null,
+  height: number | null,
+  fit: MediaFit,
+): { width: number | null; height: number | null } {
+  const ratios = [width === null ? null : width / size.width, height === null ? null : height / size.height].filter(
+    (ratio): ratio is number => ratio !== null,
+  );
+  if (ratios.length === 0) return { width, height };
+  // The factor by which the image would be scaled to meet the box.
+  const scale = fit === 'cover' ? Math.max(...ratios) : Math.min(...ratios);
+  if (scale <= 1) return { width, height };
+  const shrink = (side: number | null) => (side === null ? null : Math.max(1, Math.round(side / scale)));
+  return { width: shrink(width), height: shrink(height) };
+}
+
+/**
+ * Resizes and re-encodes an image, never enlarging it (see `boxWithin`). A cover crop with a
+ * focal point keeps that point in view: the image is scaled to cover the box and the box is
+ * placed around the point.
  * @example await transformImage(file, { width: 400, height: 300, fit: 'cover', format: 'webp', quality: 80, focalPoint: { x: 0.2, y: 0.5 } })
  */
 export async function transformImage(input: string | Buffer, spec: TransformSpec): Promise<Buffer> {
@@ -135,20 +179,23 @@ export async function transformImage(input: string | Buffer, spec: TransformSpec
     sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient().timeout({ seconds: TRANSFORM_TIMEOUT_SECONDS });
   try {
     let image = open();
-    const { width, height } = spec;
-    if (width !== null && height !== null && spec.fit === 'cover' && spec.focalPoint) {
+    if (spec.width !== null || spec.height !== null) {
       const size = displaySize(await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
-      const scale = Math.max(width / size.width, height / size.height);
-      const scaledWidth = Math.max(width, Math.round(size.width * scale));
-      const scaledHeight = Math.max(height, Math.round(size.height * scale));
-      const left = clamp(Math.round(spec.focalPoint.x * scaledWidth - width / 2), 0, scaledWidth - width);
-      const top = clamp(Math.round(spec.focalPoint.y * scaledHeight - height / 2), 0, scaledHeight - height);
-      image = image.resize(scaledWidth, scaledHeight, { fit: 'fill' }).extract({ left, top, width, height });
-    } else if (width !== null || height !== null) {
-      image = image.resize(width, height, {
-        fit: spec.fit,
-        background: { r: 255, g: 255, b: 255, alpha: spec.format === 'jpeg' ? 1 : 0 },
-      });
+      const { width, height } = boxWithin(size, spec.width, spec.height, spec.fit);
+      if (width !== null && height !== null && spec.fit === 'cover' && spec.focalPoint) {
+        const scale = Math.max(width / size.width, height / size.height);
+        const scaledWidth = Math.max(width, Math.round(size.width * scale));
+        const scaledHeight = Math.max(height, Math.round(size.height * scale));
+        const left = clamp(Math.round(spec.focalPoint.x * scaledWidth - width / 2), 0, scaledWidth - width);
+        const top = clamp(Math.round(spec.focalPoint.y * scaledHeight - height / 2), 0, scaledHeight - height);
+        image = image.resize(scaledWidth, scaledHeight, { fit: 'fill' }).extract({ left, top, width, height });
+      } else {
+        image = image.resize(width, height, {
+          fit: spec.fit,
+          withoutEnlargement: true,
+          background: { r: 255, g: 255, b: 255, alpha: spec.format === 'jpeg' ? 1 : 0 },
+        });
+      }
     }
     return await encode(image, spec.format, spec.quality).toBuffer();
   } catch (error) {

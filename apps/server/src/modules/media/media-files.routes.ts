@@ -11,6 +11,8 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
  */
 export const mediaFileRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = async (app, { media }) => {
   app.get('/media/:projectId/:assetId/:filename', {
+    // Images and video are compressed already, and byte ranges must address the stored bytes.
+    compress: false,
     schema: {
       tags: ['media'],
       summary: 'A media file, or a transformed variant of an image',
@@ -22,6 +24,7 @@ export const mediaFileRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }>
         projectId: request.params.projectId,
         assetId: request.params.assetId,
         transform: request.query,
+        client: request.ip,
         range: header(request.headers.range),
         ifNoneMatch: header(request.headers['if-none-match']),
         ifRange: header(request.headers['if-range']),

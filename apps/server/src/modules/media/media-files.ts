@@ -1,21 +1,35 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { MediaFormat, MediaTransformQuery } from '@plinth/contract';
+import type { MediaFormat, MediaTransformQuery, PlanId } from '@plinth/contract';
 import type { AppContext } from '../../context.js';
 import type { MediaAssetRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { planLimits } from '../usage/plans.js';
+import { cropVersion } from './asset.mapper.js';
 import { isInlineSafe, isRasterImage } from './file-types.js';
-import { type ImageWorkers, type TransformSpec, transformImage } from './images.js';
-import type { MediaRepository } from './media.repository.js';
+import { boxWithin, type ImageWorkers, type TransformSpec, transformImage } from './images.js';
+import type { MediaRepository, ServableAsset } from './media.repository.js';
 import type { ByteRange, MediaStorage } from './media-storage.js';
 
 /**
- * Generated variants kept per asset. Past this, new variants are still produced but served
- * without being stored, so nobody can fill the disk by asking for every width.
+ * Generated variants kept per asset, in number and in bytes. Past either bound, new variants
+ * are still produced but served without being stored, so nobody can fill the disk by asking
+ * for every width. Kept variants count against the project's storage quota.
  */
 export const MAX_VARIANTS_PER_ASSET = 50;
+export const MAX_VARIANT_BYTES_PER_ASSET = 32 * 1024 * 1024;
+/**
+ * Transforms one client (IP address) may have queued or running at once. Anyone may ask for
+ * transforms, so without this one client could fill the whole transform line; more get a 429.
+ */
+export const TRANSFORMS_PER_CLIENT = 4;
+
+/** The media storage of a plan (`GET /plans`), in bytes; null is unlimited (Enterprise). */
+export const mediaQuota = (plan: PlanId): number | null => planLimits(plan)?.media_bytes ?? null;
 
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+/** For URLs whose bytes may still change: caches keep them but check the ETag each time. */
+const REVALIDATE = 'public, no-cache';
 /** Nothing a file could contain runs as a page of this origin, whatever a browser makes of it. */
 const SANDBOX = "default-src 'none'; sandbox";
 
@@ -37,6 +51,8 @@ export interface FileRequest {
   projectId: string;
   assetId: string;
   transform: MediaTransformQuery;
+  /** The client's IP address, for its share of the transform line. */
+  client: string;
   range?: string | undefined;
   ifNoneMatch?: string | undefined;
   ifRange?: string | undefined;
@@ -80,6 +96,12 @@ function disposition(kind: 'inline' | 'attachment', filename: string): string {
 
 const contentType = (mime: string) => (mime.startsWith('text/') ? `${mime}; charset=utf-8` : mime);
 
+/** Bounds of the variants kept per asset (tests lower them). */
+export interface VariantLimits {
+  count: number;
+  bytes: number;
+}
+
 /**
  * Delivery of `/media/:projectId/:assetId/:filename`: originals (with ranges) and image
  * transforms, cached in storage, with immutable cache headers and ETags.
@@ -87,17 +109,25 @@ const contentType = (mime: string) => (mime.startsWith('text/') ? `${mime}; char
 export class MediaFiles {
   /** Variants being generated now, so a burst for the same one does the work once. */
   private readonly inFlight = new Map<string, Promise<Buffer>>();
+  /** Transforms queued or running per client IP; an entry goes when its count drops to 0. */
+  private readonly perClient = new Map<string, number>();
 
   constructor(
     private readonly ctx: AppContext,
     private readonly repository: MediaRepository,
     private readonly storage: MediaStorage,
     private readonly images: ImageWorkers,
+    private readonly limits: VariantLimits = { count: MAX_VARIANTS_PER_ASSET, bytes: MAX_VARIANT_BYTES_PER_ASSET },
   ) {}
 
-  private headers(row: MediaAssetRow, mime: string, etag: string): Record<string, string> {
+  private headers(
+    row: MediaAssetRow,
+    mime: string,
+    etag: string,
+    cacheControl = CACHE_FOREVER,
+  ): Record<string, string> {
     return {
-      'cache-control': CACHE_FOREVER,
+      'cache-control': cacheControl,
       etag,
       'content-type': contentType(mime),
       'content-disposition': disposition(isInlineSafe(mime) ? 'inline' : 'attachment', row.filename),
@@ -118,6 +148,7 @@ export class MediaFiles {
   }
 
   private async serveOriginal(row: MediaAssetRow, request: FileRequest): Promise<FileAnswer> {
+    // An asset's bytes never change, whatever its `v`: the original is immutable under any URL.
     const etag = `"${row.sha256.slice(0, 32)}"`;
     const headers = { ...this.headers(row, row.mime_type, etag), 'accept-ranges': 'bytes' };
     if (matches(request.ifNoneMatch, etag)) return { status: 304, headers, body: null };
@@ -144,11 +175,19 @@ export class MediaFiles {
     return { status: 200, headers: { ...headers, 'content-length': String(size) }, body };
   }
 
+  /**
+   * What a request asks for, in the terms that decide the output bytes. The box is the one
+   * actually produced (never larger than the image), so every width past the image's own is one
+   * variant rather than many identical ones.
+   */
   private spec(row: MediaAssetRow, query: MediaTransformQuery): TransformSpec {
     const format = query.format ?? FORMAT_OF[row.mime_type] ?? 'png';
-    const width = query.w ?? null;
-    const height = query.h ?? null;
     const fit = query.fit ?? 'cover';
+    const size =
+      row.width !== null && row.height !== null ? { width: Number(row.width), height: Number(row.height) } : null;
+    const { width, height } = size
+      ? boxWithin(size, query.w ?? null, query.h ?? null, fit)
+      : { width: query.w ?? null, height: query.h ?? null };
     const focal =
       fit === 'cover' && width !== null && height !== null && row.focal_x !== null && row.focal_y !== null
         ? { x: Number(row.focal_x), y: Number(row.focal_y) }
@@ -163,7 +202,18 @@ export class MediaFiles {
     return `${spec.width ?? 'auto'}x${spec.height ?? 'auto'}-${spec.fit}-q${spec.quality ?? 'auto'}${focal}.${spec.format}`;
   }
 
-  private async serveVariant(row: MediaAssetRow, request: FileRequest): Promise<FileAnswer> {
+  /**
+   * Cover crops of a w×h box move with the focal point, so they are immutable only at the
+   * asset's current `v` (asset.url carries it). Under any other `v`, or none once a focal point
+   * is set, the same URL may have served another crop: caches must check the ETag again.
+   */
+  private cacheControl(row: MediaAssetRow, spec: TransformSpec, query: MediaTransformQuery): string {
+    const followsFocalPoint = spec.fit === 'cover' && spec.width !== null && spec.height !== null;
+    if (!followsFocalPoint) return CACHE_FOREVER;
+    return (query.v ?? null) === cropVersion(row) ? CACHE_FOREVER : REVALIDATE;
+  }
+
+  private async serveVariant(row: ServableAsset, request: FileRequest): Promise<FileAnswer> {
     if (!isRasterImage(row.mime_type)) {
       throw new AppError(
         'VALIDATION_FAILED',
@@ -174,36 +224,70 @@ export class MediaFiles {
     const name = this.variantName(spec);
     const key = `${row.project_id}/${row.id}/variants/${name}`;
     const etag = `"${row.sha256.slice(0, 16)}-${createHash('sha256').update(name).digest('hex').slice(0, 16)}"`;
-    const headers = this.headers(row, `image/${spec.format}`, etag);
+    const headers = this.headers(row, `image/${spec.format}`, etag, this.cacheControl(row, spec, request.transform));
     if (matches(request.ifNoneMatch, etag)) return { status: 304, headers, body: null };
     const size = await this.repository.variantSize(row.id, name);
     if (size !== null) {
       const cached = await this.storage.read(key);
       if (cached) return { status: 200, headers: { ...headers, 'content-length': String(size) }, body: cached };
     }
-    const body = await this.generate(row, spec, name, key);
+    const body = await this.generate(row, spec, name, key, request.client);
     return { status: 200, headers: { ...headers, 'content-length': String(body.length) }, body };
   }
 
-  private generate(row: MediaAssetRow, spec: TransformSpec, name: string, key: string): Promise<Buffer> {
+  private generate(
+    row: ServableAsset,
+    spec: TransformSpec,
+    name: string,
+    key: string,
+    client: string,
+  ): Promise<Buffer> {
     const running = this.inFlight.get(key);
     if (running) return running;
-    const work = this.runTransform(row, spec, name, key).finally(() => this.inFlight.delete(key));
+    const share = this.perClient.get(client) ?? 0;
+    if (share >= TRANSFORMS_PER_CLIENT) {
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many image transforms from this address at once; try again shortly',
+        undefined,
+        {
+          'retry-after': '1',
+        },
+      );
+    }
+    this.perClient.set(client, share + 1);
+    const work = this.runTransform(row, spec, name, key).finally(() => {
+      this.inFlight.delete(key);
+      const left = (this.perClient.get(client) ?? 1) - 1;
+      if (left > 0) this.perClient.set(client, left);
+      else this.perClient.delete(client);
+    });
     this.inFlight.set(key, work);
     return work;
   }
 
-  private async runTransform(row: MediaAssetRow, spec: TransformSpec, name: string, key: string): Promise<Buffer> {
+  private async runTransform(row: ServableAsset, spec: TransformSpec, name: string, key: string): Promise<Buffer> {
     const output = await this.images.run(async () => transformImage(await this.input(row), spec));
-    // Past the bound the variant is served but not kept (a CDN in front still caches it).
-    if ((await this.repository.countVariants(row.id)) < MAX_VARIANTS_PER_ASSET) {
-      await this.storage.putBuffer(key, output, `image/${spec.format}`);
-      await this.repository.insertVariant({
-        asset_id: row.id,
-        variant: name,
-        size: output.length,
-        created_at: this.ctx.clock().toISOString(),
-      });
+    // The row is claimed before the file is written, so the bounds hold however many new
+    // variants arrive at once. Past them the variant is served but not kept (a CDN in front
+    // still caches it).
+    const kept = await this.repository.claimVariant({
+      projectId: row.project_id,
+      assetId: row.id,
+      variant: name,
+      size: output.length,
+      createdAt: this.ctx.clock().toISOString(),
+      maxCount: this.limits.count,
+      maxBytes: this.limits.bytes,
+      quota: mediaQuota(row.project_plan),
+    });
+    if (kept) {
+      try {
+        await this.storage.putBuffer(key, output, `image/${spec.format}`);
+      } catch (error) {
+        await this.repository.deleteVariant(row.id, name);
+        throw error;
+      }
     }
     return output;
   }

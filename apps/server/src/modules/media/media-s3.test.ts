@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject } from '../../test/content.js';
 import { call, dialectName, expectError, type Session, signUp, type TestApp } from '../../test/harness.js';
-import { createMediaTestApp, multipart, tinyMp4 } from '../../test/media.js';
+import { createMediaTestApp, fillStorage, fixture, multipart, runDueJobs } from '../../test/media.js';
 
 const BUCKET = 'plinth-media';
 
@@ -27,9 +27,9 @@ describe(`media on S3-compatible storage (${dialectName})`, () => {
     return (answer.Contents ?? []).map((object) => object.Key ?? '').sort();
   };
 
-  async function upload(filename: string, content: Buffer) {
+  async function upload(filename: string, content: Buffer, project = projectId) {
     const { payload, headers } = multipart([{ name: 'file', filename, content }]);
-    return call(t.app, owner, { method: 'POST', url: `/api/v1/projects/${projectId}/media`, payload, headers });
+    return call(t.app, owner, { method: 'POST', url: `/api/v1/projects/${project}/media`, payload, headers });
   }
 
   const get = (asset: Asset, query = '', headers: Record<string, string> = {}) =>
@@ -105,12 +105,61 @@ describe(`media on S3-compatible storage (${dialectName})`, () => {
     const again = await get(asset, '?w=60&format=webp');
     expect(again.rawPayload.equals(small.rawPayload)).toBe(true);
 
-    const mp4 = tinyMp4(3000);
-    const clip = (await upload('clip.mp4', mp4)).json<{ data: Asset }>().data;
-    const part = await get(clip, '', { range: 'bytes=100-199' });
-    expect(part.statusCode).toBe(206);
-    expect(part.headers['content-range']).toBe(`bytes 100-199/${mp4.length}`);
-    expect(part.rawPayload.equals(mp4.subarray(100, 200))).toBe(true);
+    for (const [name, mime] of [
+      ['clip.mp4', 'video/mp4'],
+      ['tone.mp3', 'audio/mpeg'],
+    ] as const) {
+      const bytes = fixture(name);
+      const media = (await upload(name, bytes)).json<{ data: Asset }>().data;
+      expect(media.mime_type).toBe(mime);
+      const part = await get(media, '', { range: 'bytes=100-199' });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
+      expect(part.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
+      const tail = await get(media, '', { range: 'bytes=-64' });
+      expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 64))).toBe(true);
+    }
+  });
+
+  it('enforces the storage quota on the bucket too, and frees it on delete', async () => {
+    const quotaProject = await createProject(t.app, owner, { name: 'Bucket quota' });
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    // Room for one copy of the file, not two.
+    await fillStorage(t, quotaProject, 104_857_600 - 2 * png.length + 1);
+    const first = await upload('first.png', png, quotaProject);
+    expect(first.statusCode, first.body).toBe(201);
+    const asset = first.json<{ data: Asset }>().data;
+    const refused = await upload('second.png', png, quotaProject);
+    expectError(refused, 413, 'STORAGE_QUOTA_EXCEEDED');
+    expect(await keys(`${quotaProject}/`)).toEqual([`${quotaProject}/${asset.id}/original`]);
+    const deleted = await call(t.app, owner, {
+      method: 'DELETE',
+      url: `/api/v1/projects/${quotaProject}/media/${asset.id}`,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await keys(`${quotaProject}/`)).toEqual([]);
+    const retried = await upload('second.png', png, quotaProject);
+    expect(retried.statusCode, retried.body).toBe(201);
+  });
+
+  it('purges a deleted project’s objects from the bucket through the purge job', async () => {
+    const doomed = await createProject(t.app, owner, { name: 'Doomed bucket' });
+    const png = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#654321' } })
+      .png()
+      .toBuffer();
+    const asset = (await upload('doomed.png', png, doomed)).json<{ data: Asset }>().data;
+    expect((await get(asset, '?w=10')).statusCode).toBe(200);
+    await upload('other.mp3', fixture('tone.mp3'), doomed);
+    expect((await keys(`${doomed}/`)).length).toBe(3);
+    const before = await keys(`${projectId}/`);
+    const removed = await call(t.app, owner, { method: 'DELETE', url: `/api/v1/projects/${doomed}` });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await runDueJobs(t.app)).toBe(1);
+    expect(await keys(`${doomed}/`)).toEqual([]);
+    // Another project's objects stay.
+    expect(await keys(`${projectId}/`)).toEqual(before);
   });
 
   it('keeps nothing in the bucket when an upload is refused', async () => {

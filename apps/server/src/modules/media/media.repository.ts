@@ -1,8 +1,9 @@
-import type { MediaKind } from '@plinth/contract';
+import type { MediaKind, PlanId } from '@plinth/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database, MediaAssetRow, MediaAssetUpdate, NewMediaAssetRow } from '../../db/schema.js';
 import type { Page } from '../../lib/pagination.js';
+import { ProjectsRepository } from '../projects/projects.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -11,6 +12,22 @@ export interface MediaFilters {
   q?: string;
   kind?: MediaKind;
   folder?: string;
+}
+
+/** A live asset of a live project, with that project's plan (for the storage quota). */
+export type ServableAsset = MediaAssetRow & { project_plan: PlanId };
+
+/** A generated variant to keep, and the bounds it must fit in to be kept. */
+export interface VariantClaim {
+  projectId: string;
+  assetId: string;
+  variant: string;
+  size: number;
+  createdAt: string;
+  maxCount: number;
+  maxBytes: number;
+  /** The project's media storage (`null`: unlimited), which kept variants count against. */
+  quota: number | null;
 }
 
 /** `%` and `_` in a search match themselves. */
@@ -38,11 +55,12 @@ export class MediaRepository {
   }
 
   /** A live asset of a live project, for public file delivery (no caller to authorize). */
-  findServable(projectId: string, id: string): Promise<MediaAssetRow | undefined> {
+  findServable(projectId: string, id: string): Promise<ServableAsset | undefined> {
     return this.db
       .selectFrom('media_assets')
       .innerJoin('projects', 'projects.id', 'media_assets.project_id')
       .selectAll('media_assets')
+      .select('projects.plan as project_plan')
       .where('media_assets.project_id', '=', projectId)
       .where('media_assets.id', '=', id)
       .where('media_assets.deleted_at', 'is', null)
@@ -93,23 +111,28 @@ export class MediaRepository {
   }
 
   /**
-   * Serializes uploads of one project so two of them cannot both pass the quota check. SQLite
-   * runs one write transaction at a time already; PostgreSQL locks the project row.
+   * Bytes the project's live files take: originals and the variants kept of them. This is what
+   * the storage quota counts and the usage page shows.
    */
-  async lockProject(trx: Transaction<Database>, projectId: string): Promise<void> {
-    if (this.dialect !== 'postgres') return;
-    await trx.selectFrom('projects').select('id').where('id', '=', projectId).forUpdate().execute();
-  }
-
-  /** Bytes of the project's live files (what the storage quota counts). */
   async usedBytes(db: Db, projectId: string): Promise<number> {
     const row = await db
-      .selectFrom('media_assets')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), sql<number>`0`).as('used'))
-      .where('project_id', '=', projectId)
-      .where('deleted_at', 'is', null)
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('media_assets')
+          .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('size'), sql<number>`0`).as('bytes'))
+          .where('project_id', '=', projectId)
+          .where('deleted_at', 'is', null)
+          .as('originals'),
+        eb
+          .selectFrom('media_variants')
+          .innerJoin('media_assets', 'media_assets.id', 'media_variants.asset_id')
+          .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('media_variants.size'), sql<number>`0`).as('bytes'))
+          .where('media_assets.project_id', '=', projectId)
+          .where('media_assets.deleted_at', 'is', null)
+          .as('variants'),
+      ])
       .executeTakeFirstOrThrow();
-    return Number(row.used);
+    return Number(row.originals) + Number(row.variants);
   }
 
   /**
@@ -141,21 +164,29 @@ export class MediaRepository {
     return row ? Number(row.size) : null;
   }
 
-  async countVariants(assetId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('media_variants')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where('asset_id', '=', assetId)
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
-  }
-
-  async insertVariant(row: { asset_id: string; variant: string; size: number; created_at: string }): Promise<void> {
-    await this.db
-      .insertInto('media_variants')
-      .values(row)
-      .onConflict((oc) => oc.columns(['asset_id', 'variant']).doNothing())
-      .execute();
+  /**
+   * Claims a variant's row before its file is written, if it fits: fewer than `maxCount`
+   * variants and at most `maxBytes` of them for the asset, a live asset, and room in the quota.
+   * Under the project's lock (one writer at a time on SQLite), so concurrent new variants cannot
+   * overshoot the bounds together. False when it does not fit, or is claimed already.
+   */
+  async claimVariant(claim: VariantClaim): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await new ProjectsRepository(trx).lockLive(claim.projectId, this.dialect);
+      if (claim.quota !== null && (await this.usedBytes(trx, claim.projectId)) + claim.size > claim.quota) {
+        return false;
+      }
+      const { rows } = await sql<{ variant: string }>`
+        INSERT INTO media_variants (asset_id, variant, size, created_at)
+        SELECT ${claim.assetId}, ${claim.variant}, CAST(${claim.size} AS bigint), ${claim.createdAt}
+        WHERE (SELECT count(*) FROM media_variants WHERE asset_id = ${claim.assetId}) < ${claim.maxCount}
+          AND (SELECT coalesce(sum(size), 0) FROM media_variants WHERE asset_id = ${claim.assetId})
+            + ${claim.size} <= ${claim.maxBytes}
+          AND EXISTS (SELECT 1 FROM media_assets WHERE id = ${claim.assetId} AND deleted_at IS NULL)
+        ON CONFLICT (asset_id, variant) DO NOTHING
+        RETURNING variant`.execute(trx);
+      return rows.length === 1;
+    });
   }
 
   async listVariants(assetId: string): Promise<string[]> {
@@ -165,6 +196,32 @@ export class MediaRepository {
 
   async deleteVariant(assetId: string, variant: string): Promise<void> {
     await this.db.deleteFrom('media_variants').where('asset_id', '=', assetId).where('variant', '=', variant).execute();
+  }
+
+  /** True when the project is soft-deleted (or gone altogether). */
+  async isProjectDeleted(projectId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('projects')
+      .select('deleted_at')
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+    return row === undefined || row.deleted_at !== null;
+  }
+
+  /** After a project's files left storage: its assets are marked deleted and its variants forgotten. */
+  async forgetProjectFiles(projectId: string, now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('media_variants')
+        .where('asset_id', 'in', trx.selectFrom('media_assets').select('id').where('project_id', '=', projectId))
+        .execute();
+      await trx
+        .updateTable('media_assets')
+        .set({ deleted_at: now, updated_at: now })
+        .where('project_id', '=', projectId)
+        .where('deleted_at', 'is', null)
+        .execute();
+    });
   }
 
   async deleteVariants(assetId: string): Promise<void> {

@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
+import { idempotentBody } from '../../plugins/idempotency.js';
 import type { ModuleDeps } from '../module-deps.js';
 import type { MediaService, UploadPart } from './media.service.js';
 
@@ -71,7 +72,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { media: MediaS
   const base = '/projects/:projectId/media';
 
   app.post(base, {
-    config: { idempotent: true },
+    config: { idempotent: 'media.create' },
     schema: {
       tags,
       security: bearer,
@@ -91,8 +92,13 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { media: MediaS
       if (declared > ctx.config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES) {
         throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than the upload limit');
       }
-      const asset = await media.upload(grant, partsOf(request), request.query.locale);
-      return reply.status(201).send({ data: asset });
+      // A retry with the same Idempotency-Key is compared by content once the file is read.
+      return idempotentBody(request, reply, async (check) => {
+        const asset = await media.upload(grant, partsOf(request), request.query.locale, {
+          beforeStore: (upload) => check(JSON.stringify(upload)),
+        });
+        return reply.status(201).send({ data: asset });
+      });
     },
   });
 

@@ -4,13 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  type Asset,
-  type ListMediaQuery,
-  MEDIA_FOLDER_PATTERN,
-  type PlanId,
-  type UpdateAssetBody,
-} from '@plinth/contract';
+import { type Asset, type ListMediaQuery, MEDIA_FOLDER_PATTERN, type UpdateAssetBody } from '@plinth/contract';
 import type { AppContext } from '../../context.js';
 import type { MediaAssetRow, MediaAssetUpdate } from '../../db/schema.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors.js';
@@ -18,13 +12,13 @@ import { newId } from '../../lib/ids.js';
 import { listMeta, pageOf } from '../../lib/pagination.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { ProjectGrant } from '../projects/project-access.js';
-import { planLimits } from '../usage/plans.js';
+import { ProjectsRepository } from '../projects/projects.repository.js';
 import { recordEvent } from '../webhooks/webhook-events.js';
 import { type AltTexts, type AssetView, altTexts, toAsset } from './asset.mapper.js';
 import { detectType, isRasterImage } from './file-types.js';
-import { type ImageInfo, ImageWorkers, readImageInfo } from './images.js';
+import { type ImageInfo, ImageWorkers, readImageInfo, UPLOAD_POOL } from './images.js';
 import { MediaRepository } from './media.repository.js';
-import { MediaFiles } from './media-files.js';
+import { MediaFiles, mediaQuota, type VariantLimits } from './media-files.js';
 import { createStorage, type MediaStorage } from './media-storage.js';
 
 /** One part of a multipart upload, as the route hands it over (no Fastify types here). */
@@ -39,10 +33,34 @@ export type UploadPart =
       truncated: () => boolean;
     };
 
+/** Ways to tune the media library, for tests and embedders; each has a production default. */
+export interface MediaOptions {
+  /** Where the bytes live; from the configuration by default. */
+  storage?: MediaStorage;
+  /** The sharp pool of public transforms (TRANSFORM_POOL by default). */
+  transformWorkers?: ImageWorkers;
+  /** Bounds of the variants kept per asset. */
+  variantLimits?: VariantLimits;
+}
+
 const UPLOAD_FIELDS = new Set(['alt', 'folder']);
-/** The folder rule of the contract, for the multipart `folder` field (bodies are checked by schema). */
+/** The folder rule of the contract; a folder is trimmed first, then checked. */
 const FOLDER = new RegExp(MEDIA_FOLDER_PATTERN, 'u');
 const MAX_FILENAME = 255;
+/** A temporary upload file nobody wrote to for this long was left by a process that stopped. */
+const STALE_UPLOAD_MS = 60 * 60 * 1000;
+
+/**
+ * A folder as given (multipart field or JSON body), trimmed and then checked, so what is
+ * stored is always something the list's `folder` filter accepts ("x/ " is refused, not "x/").
+ */
+function cleanFolder(raw: string): string {
+  const folder = raw.trim();
+  if (folder.length > 255 || !FOLDER.test(folder)) {
+    throw fieldError('folder', 'must be names separated by "/", without control characters');
+  }
+  return folder;
+}
 
 /** A name as given by a browser, made safe to show and to put in a URL and a header. */
 export function cleanFilename(raw: string): string {
@@ -59,6 +77,13 @@ export function cleanFilename(raw: string): string {
 const searchText = (filename: string, alt: AltTexts) => [filename, ...Object.values(alt)].join(' ').toLowerCase();
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** What identifies an upload's content: its bytes, its name and its fields. */
+export interface UploadSummary {
+  sha256: string;
+  filename: string;
+  fields: Record<string, string>;
+}
 
 interface Spooled {
   file: string;
@@ -78,16 +103,22 @@ export class MediaService {
   readonly files: MediaFiles;
   private readonly audit: AuditService;
   private readonly tmpDir: string;
-  /** One bound for all sharp work of this server: upload measurements and transforms. */
-  private readonly images = new ImageWorkers();
+  /** Sharp work of uploads, apart from the transforms' (which `files` bounds on its own). */
+  private readonly uploadImages = new ImageWorkers(UPLOAD_POOL);
 
   constructor(
     private readonly ctx: AppContext,
-    storage?: MediaStorage,
+    options: MediaOptions = {},
   ) {
     this.repository = new MediaRepository(ctx.db, ctx.dialect);
-    this.storage = storage ?? createStorage(ctx.config.storage);
-    this.files = new MediaFiles(ctx, this.repository, this.storage, this.images);
+    this.storage = options.storage ?? createStorage(ctx.config.storage);
+    this.files = new MediaFiles(
+      ctx,
+      this.repository,
+      this.storage,
+      options.transformWorkers ?? new ImageWorkers(),
+      options.variantLimits,
+    );
     this.audit = new AuditService(ctx);
     // Beside the media folder, so a finished upload is a rename rather than a copy.
     this.tmpDir = path.join(ctx.config.dataDir, 'tmp', 'uploads');
@@ -105,14 +136,35 @@ export class MediaService {
     };
   }
 
-  /** The media storage of a plan (`GET /plans`), in bytes; null is unlimited (Enterprise). */
-  quotaOf(plan: PlanId): number | null {
-    return planLimits(plan)?.media_bytes ?? null;
-  }
-
-  /** Bytes the project's live files take (for the usage page). */
+  /** Bytes the project's live files and their kept variants take (for the usage page). */
   usedBytes(projectId: string): Promise<number> {
     return this.repository.usedBytes(this.ctx.db, projectId);
+  }
+
+  /**
+   * Removes temporary upload files that a stopped process left behind (run at start). Files
+   * still being written are recent, so only those untouched for an hour go. A failure is logged:
+   * housekeeping never keeps the server from starting.
+   */
+  async removeStaleUploads(): Promise<void> {
+    try {
+      const names = await fsp.readdir(this.tmpDir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      const staleBefore = Date.now() - STALE_UPLOAD_MS;
+      for (const name of names.filter((candidate) => candidate.endsWith('.part'))) {
+        const file = path.join(this.tmpDir, name);
+        // Gone already if its upload finished between the listing and now.
+        const stats = await fsp.stat(file).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return null;
+          throw error;
+        });
+        if (stats && stats.mtimeMs < staleBefore) await fsp.rm(file, { force: true });
+      }
+    } catch (error) {
+      this.ctx.log.warn({ err: error, dir: this.tmpDir }, 'could not remove stale temporary uploads');
+    }
   }
 
   /**
@@ -151,10 +203,15 @@ export class MediaService {
    * type comes from the bytes; images are measured. Too large (413 PAYLOAD_TOO_LARGE) or past
    * the plan's storage (413 STORAGE_QUOTA_EXCEEDED): nothing is kept.
    */
-  async upload(grant: ProjectGrant, parts: AsyncIterable<UploadPart>, locale?: string): Promise<Asset> {
+  async upload(
+    grant: ProjectGrant,
+    parts: AsyncIterable<UploadPart>,
+    locale?: string,
+    options: { beforeStore?: (upload: UploadSummary) => Promise<void> } = {},
+  ): Promise<Asset> {
     const view = this.view(grant, locale);
     const project = grant.project;
-    const quota = this.quotaOf(project.plan);
+    const quota = mediaQuota(project.plan);
     const remaining =
       quota === null ? Number.POSITIVE_INFINITY : quota - (await this.repository.usedBytes(this.ctx.db, project.id));
     const fields = new Map<string, string>();
@@ -184,6 +241,11 @@ export class MediaService {
       }
       if (upload.overQuota) throw this.quotaExceeded(quota ?? 0);
       if (upload.size === 0) throw fieldError('file', 'is empty');
+      await options.beforeStore?.({
+        sha256: upload.sha256,
+        filename: upload.filename,
+        fields: Object.fromEntries(fields),
+      });
       return await this.store(grant, upload, fields, view);
     } finally {
       if (upload) await fsp.rm(upload.file, { force: true });
@@ -205,18 +267,16 @@ export class MediaService {
   ): Promise<Asset> {
     const project = grant.project;
     const filename = cleanFilename(upload.filename);
+    // A blank field is no folder, as browsers send empty fields.
     const folderField = fields.get('folder')?.trim();
-    const folder = folderField ? folderField : null;
-    if (folder !== null && (folder.length > 255 || !FOLDER.test(folder))) {
-      throw fieldError('folder', 'must be names separated by "/", without control characters');
-    }
+    const folder = folderField ? cleanFolder(folderField) : null;
     const altField = fields.get('alt')?.trim();
     if (altField !== undefined && altField.length > 1000) throw fieldError('alt', 'must be at most 1000 characters');
     const alt: AltTexts = altField ? { [view.locale === '*' ? project.defaultLocale : view.locale]: altField } : {};
 
     const type = await detectType(upload.file, filename);
     let image: ImageInfo | null = null;
-    if (isRasterImage(type.mime)) image = await this.images.run(() => readImageInfo(upload.file));
+    if (isRasterImage(type.mime)) image = await this.uploadImages.run(() => readImageInfo(upload.file));
 
     const id = newId();
     const key = `${project.id}/${id}/original`;
@@ -249,21 +309,18 @@ export class MediaService {
     try {
       await this.ctx.db.transaction().execute(async (trx) => {
         // Checked again under the project's lock: concurrent uploads cannot overshoot together.
-        await this.repository.lockProject(trx, project.id);
-        const quota = this.quotaOf(project.plan);
+        await new ProjectsRepository(trx).lockLive(project.id, this.ctx.dialect);
+        const quota = mediaQuota(project.plan);
         if (quota !== null && (await this.repository.usedBytes(trx, project.id)) + upload.size > quota) {
           throw this.quotaExceeded(quota);
         }
         await this.repository.insert(trx, row);
-        await this.audit.record(
+        await this.audit.recordGrant(
           trx,
-          { principal, ip: grant.ip },
-          {
-            projectId: project.id,
-            action: 'media.created',
-            target: { type: 'media', id },
-            details: { filename, mime_type: type.mime, size: upload.size },
-          },
+          grant,
+          'media.created',
+          { type: 'media', id },
+          { filename, mime_type: type.mime, size: upload.size },
         );
         await recordEvent(trx, this.ctx, {
           projectId: project.id,
@@ -348,12 +405,13 @@ export class MediaService {
       throw fieldError('filename', 'must be a file name without folders or control characters');
     }
     if (body.focal_point && row.kind !== 'image') throw fieldError('focal_point', 'applies to images only');
+    const folder = body.folder === undefined || body.folder === null ? body.folder : cleanFolder(body.folder);
     const changes: MediaAssetUpdate = {
       alt: JSON.stringify(alt),
       filename,
       search_text: searchText(filename, alt),
       updated_at: this.ctx.clock().toISOString(),
-      ...(body.folder !== undefined ? { folder: body.folder === null ? null : body.folder.trim() } : {}),
+      ...(folder !== undefined ? { folder } : {}),
       ...(body.focal_point !== undefined
         ? { focal_x: body.focal_point?.x ?? null, focal_y: body.focal_point?.y ?? null }
         : {}),
@@ -361,16 +419,7 @@ export class MediaService {
     const changed = Object.keys(body).filter((key) => body[key as keyof UpdateAssetBody] !== undefined);
     await this.ctx.db.transaction().execute(async (trx) => {
       await this.repository.update(trx, row.id, changes);
-      await this.audit.record(
-        trx,
-        { principal: grant.principal, ip: grant.ip },
-        {
-          projectId: grant.project.id,
-          action: 'media.updated',
-          target: { type: 'media', id: row.id },
-          details: { changed },
-        },
-      );
+      await this.audit.recordGrant(trx, grant, 'media.updated', { type: 'media', id: row.id }, { changed });
       await recordEvent(trx, this.ctx, {
         projectId: grant.project.id,
         event: 'media.updated',
@@ -403,15 +452,12 @@ export class MediaService {
     const now = this.ctx.clock().toISOString();
     await this.ctx.db.transaction().execute(async (trx) => {
       await this.repository.markDeleted(trx, row.id, now);
-      await this.audit.record(
+      await this.audit.recordGrant(
         trx,
-        { principal: grant.principal, ip: grant.ip },
-        {
-          projectId: grant.project.id,
-          action: 'media.deleted',
-          target: { type: 'media', id: row.id },
-          details: { filename: row.filename, size: Number(row.size), forced: force },
-        },
+        grant,
+        'media.deleted',
+        { type: 'media', id: row.id },
+        { filename: row.filename, size: Number(row.size), forced: force },
       );
       await recordEvent(trx, this.ctx, {
         projectId: grant.project.id,
@@ -423,6 +469,17 @@ export class MediaService {
     this.ctx.delivery.invalidate(grant.project.id);
     // The row stays as a tombstone for the audit trail; the bytes go (and stop counting).
     await this.files.removeAll(row);
+  }
+
+  /**
+   * Removes every file of a deleted project from storage (the `media.purge-project` job). The
+   * asset rows stay as tombstones, marked deleted, and their variants are forgotten. Safe to
+   * run again after a failure; a project that is not deleted keeps its files.
+   */
+  async purgeProject(projectId: string): Promise<void> {
+    if (!(await this.repository.isProjectDeleted(projectId))) return;
+    await this.storage.deletePrefix(`${projectId}/`);
+    await this.repository.forgetProjectFiles(projectId, this.ctx.clock().toISOString());
   }
 
   /**

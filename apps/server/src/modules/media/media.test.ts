@@ -1,12 +1,22 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Asset, ListMeta } from '@plinth/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseJson } from '../../db/database.js';
 import { createProject, createToken } from '../../test/content.js';
 import { call, dialectName, expectError, type Session, signUp, type TestApp } from '../../test/harness.js';
-import { createMediaTestApp, minimalPdf, multipart, pngBomb, tinyMp4 } from '../../test/media.js';
+import {
+  createMediaTestApp,
+  fillStorage,
+  fixture,
+  minimalPdf,
+  multipart,
+  pngBomb,
+  runDueJobs,
+} from '../../test/media.js';
 
 const MAX_UPLOAD = 1_000_000;
 const ASSET_KEYS = [
@@ -133,14 +143,28 @@ describe(`media library (${dialectName})`, () => {
       expect(await uploaded({ filename: 'portrait.jpg', content: rotated })).toMatchObject({ width: 200, height: 300 });
     });
 
-    it('detects PDF, MP4, SVG and HTML from their bytes', async () => {
+    it('detects PDF, MP4, MP3, SVG and HTML from their bytes', async () => {
       expect(await uploaded({ filename: 'terms.pdf', content: minimalPdf() })).toMatchObject({
         mime_type: 'application/pdf',
         width: null,
         height: null,
         dominant_color: null,
       });
-      expect(await uploaded({ filename: 'clip.mp4', content: tinyMp4() })).toMatchObject({ mime_type: 'video/mp4' });
+      const clip = fixture('clip.mp4');
+      expect(await uploaded({ filename: 'clip.mp4', content: clip })).toMatchObject({
+        mime_type: 'video/mp4',
+        size: clip.length,
+        width: null,
+        height: null,
+      });
+      // Named like something else: the bytes decide.
+      const tone = fixture('tone.mp3');
+      expect(await uploaded({ filename: 'tone.bin', content: tone })).toMatchObject({
+        mime_type: 'audio/mpeg',
+        size: tone.length,
+        width: null,
+        dominant_color: null,
+      });
       const svg = Buffer.from(
         '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
       );
@@ -193,33 +217,7 @@ describe(`media library (${dialectName})`, () => {
     it('enforces the plan storage quota at upload (413, nothing stored) and lifts it on Enterprise', async () => {
       const quotaProject = await createProject(t.app, owner, { name: 'Quota' });
       // 100 MB of files already stored (a row stands in for them).
-      const now = new Date().toISOString();
-      await t.database.db
-        .insertInto('media_assets')
-        .values({
-          id: `00000000-0000-7000-8000-${Date.now().toString().padStart(12, '0').slice(-12)}`,
-          project_id: quotaProject,
-          filename: 'archive.zip',
-          mime_type: 'application/zip',
-          kind: 'document',
-          size: 104_857_600 - 1000,
-          width: null,
-          height: null,
-          dominant_color: null,
-          alt: '{}',
-          folder: null,
-          focal_x: null,
-          focal_y: null,
-          sha256: '0'.repeat(64),
-          storage_key: `${quotaProject}/x/original`,
-          search_text: 'archive.zip',
-          created_at: now,
-          updated_at: now,
-          created_by: owner.userId,
-          created_by_token: null,
-          deleted_at: null,
-        })
-        .execute();
+      await fillStorage(t, quotaProject, 104_857_600 - 1000);
       const small = Buffer.alloc(900, 7);
       const fits = await upload(owner, quotaProject, { filename: 'small.bin', content: small });
       expect(fits.statusCode, fits.body).toBe(201);
@@ -281,12 +279,47 @@ describe(`media library (${dialectName})`, () => {
       expect(second.headers['idempotent-replayed']).toBe('true');
       expect(second.json().data.id).toBe(first.json().data.id);
     });
+
+    it('answers 409 to the same Idempotency-Key with another file or other fields, and stores nothing', async () => {
+      const send = (parts: Parameters<typeof multipart>[0]) => {
+        const { payload, headers } = multipart(parts);
+        return call(t.app, owner, {
+          method: 'POST',
+          url: `/api/v1/projects/${projectId}/media`,
+          payload,
+          headers: { ...headers, 'idempotency-key': 'upload-compared' },
+        });
+      };
+      const count = async () =>
+        (await call(t.app, owner, { method: 'GET', url: `/api/v1/projects/${projectId}/media?limit=100` })).json().meta
+          .total as number;
+      const first = await send([{ name: 'file', filename: 'same.png', content: png }]);
+      expect(first.statusCode).toBe(201);
+      const before = await count();
+      const otherFile = await send([
+        { name: 'file', filename: 'same.png', content: Buffer.concat([png, Buffer.from([0])]) },
+      ]);
+      expectError(otherFile, 409, 'CONFLICT');
+      const otherName = await send([{ name: 'file', filename: 'other.png', content: png }]);
+      expectError(otherName, 409, 'CONFLICT');
+      const otherAlt = await send([
+        { name: 'alt', value: 'A red square' },
+        { name: 'file', filename: 'same.png', content: png },
+      ]);
+      expectError(otherAlt, 409, 'CONFLICT');
+      expect(await count()).toBe(before);
+      // The same upload, sent again with a new multipart boundary, is still a replay.
+      const again = await send([{ name: 'file', filename: 'same.png', content: png }]);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json().data.id).toBe(first.json().data.id);
+    });
   });
 
   describe('list, read and update', () => {
     let listProject: string;
     let photo: Asset;
     let clip: Asset;
+    let tone: Asset;
     let doc: Asset;
     const list = async (query: string) => {
       const response = await call(t.app, owner, {
@@ -305,17 +338,18 @@ describe(`media library (${dialectName})`, () => {
         return response.json<{ data: Asset }>().data;
       };
       photo = await add({ filename: 'Sunset-Beach.png', content: png }, { alt: 'Golden hour 100%', folder: 'travel' });
-      clip = await add({ filename: 'intro.mp4', content: tinyMp4() }, { folder: 'video' });
+      clip = await add({ filename: 'intro.mp4', content: fixture('clip.mp4') }, { folder: 'video' });
+      tone = await add({ filename: 'jingle.mp3', content: fixture('tone.mp3') }, { folder: 'audio' });
       doc = await add({ filename: 'terms.pdf', content: minimalPdf() });
     });
 
     it('lists newest first with paging meta', async () => {
       const all = await list('');
-      expect(all.data.map((asset) => asset.id)).toEqual([doc.id, clip.id, photo.id]);
-      expect(all.meta).toMatchObject({ total: 3, page: 1, limit: 25 });
+      expect(all.data.map((asset) => asset.id)).toEqual([doc.id, tone.id, clip.id, photo.id]);
+      expect(all.meta).toMatchObject({ total: 4, page: 1, limit: 25 });
       const second = await list('?limit=1&page=2');
-      expect(second.data.map((asset) => asset.id)).toEqual([clip.id]);
-      expect(second.meta).toMatchObject({ total: 3, page: 2, limit: 1 });
+      expect(second.data.map((asset) => asset.id)).toEqual([tone.id]);
+      expect(second.meta).toMatchObject({ total: 4, page: 2, limit: 1 });
       expectError(
         await call(t.app, owner, { method: 'GET', url: `/api/v1/projects/${listProject}/media?limit=101` }),
         400,
@@ -336,7 +370,7 @@ describe(`media library (${dialectName})`, () => {
       expect((await list('?type=image')).data.map((a) => a.id)).toEqual([photo.id]);
       expect((await list('?type=video')).data.map((a) => a.id)).toEqual([clip.id]);
       expect((await list('?type=document')).data.map((a) => a.id)).toEqual([doc.id]);
-      expect((await list('?type=audio')).data).toEqual([]);
+      expect((await list('?type=audio')).data.map((a) => a.id)).toEqual([tone.id]);
       expect((await list('?folder=travel')).data.map((a) => a.id)).toEqual([photo.id]);
       const bad = await call(t.app, owner, { method: 'GET', url: `/api/v1/projects/${listProject}/media?type=exe` });
       expectError(bad, 400, 'VALIDATION_FAILED');
@@ -378,7 +412,10 @@ describe(`media library (${dialectName})`, () => {
         folder: 'archive/2026',
         filename: 'beach.png',
         focal_point: { x: 0.25, y: 0.75 },
-        url: `http://plinth.test/media/${listProject}/${photo.id}/beach.png`,
+        // A focal point gives the URL its version (cover crops follow it).
+        url: expect.stringMatching(
+          new RegExp(`^http://plinth\\.test/media/${listProject}/${photo.id}/beach\\.png\\?v=[0-9a-f]{8}$`),
+        ),
       });
       for (const payload of [
         { focal_point: { x: 1.5, y: 0.5 } },
@@ -397,6 +434,17 @@ describe(`media library (${dialectName})`, () => {
         payload: { focal_point: { x: 0.5, y: 0.5 } },
       });
       expectError(onVideo, 400, 'VALIDATION_FAILED');
+      // Trimmed first, then checked: what is stored is always a folder the list can filter by.
+      const spaced = await call(t.app, owner, { method: 'PATCH', url, payload: { folder: '  travel/2026 ' } });
+      expect(spaced.json().data.folder).toBe('travel/2026');
+      expect((await list('?folder=travel/2026')).data.map((a) => a.id)).toEqual([photo.id]);
+      for (const folder of ['x/ ', ' /x', '   ']) {
+        const refused = await call(t.app, owner, { method: 'PATCH', url, payload: { folder } });
+        expect(expectError(refused, 400, 'VALIDATION_FAILED').details, folder).toEqual([
+          { path: 'folder', message: expect.stringMatching(/names separated by/) },
+        ]);
+      }
+      expect((await call(t.app, owner, { method: 'GET', url })).json().data.folder).toBe('travel/2026');
       const cleared = await call(t.app, owner, { method: 'PATCH', url, payload: { folder: null, focal_point: null } });
       expect(cleared.json().data).toMatchObject({ folder: null, focal_point: null });
       const audit = await t.database.db
@@ -585,22 +633,97 @@ describe(`media library (${dialectName})`, () => {
       expect(audit).toBeDefined();
     });
 
-    it('frees the quota a file used', async () => {
-      const before = await t.database.db
+    it('frees the quota a file and its variants used', async () => {
+      const quotaProject = await createProject(t.app, owner, { name: 'Freed' });
+      const usage = async () => {
+        const response = await call(t.app, owner, { method: 'GET', url: `/api/v1/projects/${quotaProject}/usage` });
+        return response.json().data.media_bytes.used as number;
+      };
+      const first = await upload(owner, quotaProject, { filename: 'first.png', content: png });
+      expect(first.statusCode, first.body).toBe(201);
+      const asset = first.json<{ data: Asset }>().data;
+      const variant = await getFile(asset, '?w=100&format=png');
+      expect(variant.statusCode).toBe(200);
+      expect(await usage()).toBe(png.length + variant.rawPayload.length);
+      // Room left for less than one more copy of the file.
+      const filler = 104_857_600 - 2 * png.length - variant.rawPayload.length + 1;
+      await fillStorage(t, quotaProject, filler);
+      const second = { filename: 'second.png', content: png };
+      expectError(await upload(owner, quotaProject, second), 413, 'STORAGE_QUOTA_EXCEEDED');
+      const deleted = await call(t.app, owner, {
+        method: 'DELETE',
+        url: `/api/v1/projects/${quotaProject}/media/${asset.id}`,
+      });
+      expect(deleted.statusCode).toBe(204);
+      expect(await usage()).toBe(filler);
+      const retried = await upload(owner, quotaProject, second);
+      expect(retried.statusCode, retried.body).toBe(201);
+    });
+  });
+
+  describe('files left behind', () => {
+    it('purges a deleted project’s files from storage through a job committed with the deletion', async () => {
+      const doomed = await createProject(t.app, owner, { name: 'Doomed' });
+      const keep = await uploaded({ filename: 'keep.png', content: png });
+      const first = await upload(owner, doomed, { filename: 'a.png', content: png });
+      const second = await upload(owner, doomed, { filename: 'b.pdf', content: minimalPdf() });
+      expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+      const image = first.json<{ data: Asset }>().data;
+      expect((await getFile(image, '?w=50')).statusCode).toBe(200);
+      const dir = path.join(mediaDir(), doomed);
+      expect(fs.existsSync(path.join(dir, image.id, 'original'))).toBe(true);
+
+      const removed = await call(t.app, owner, { method: 'DELETE', url: `/api/v1/projects/${doomed}` });
+      expect(removed.statusCode, removed.body).toBe(204);
+      // Public URLs stop at once; the bytes go with the job, which the deletion committed.
+      expectError(await getFile(image), 404, 'NOT_FOUND');
+      const jobs = await t.database.db
+        .selectFrom('jobs')
+        .select(['status', 'payload'])
+        .where('kind', '=', 'media.purge-project')
+        .execute();
+      expect(jobs.map((job) => job.status)).toEqual(['pending']);
+      expect(parseJson(jobs[0]?.payload)).toEqual({ projectId: doomed });
+      expect(fs.existsSync(dir)).toBe(true);
+
+      expect(await runDueJobs(t.app)).toBe(1);
+      expect(fs.existsSync(dir)).toBe(false);
+      const rows = await t.database.db
         .selectFrom('media_assets')
-        .select((eb) => eb.fn.sum<number>('size').as('used'))
-        .where('project_id', '=', projectId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      const asset = await uploaded({ filename: 'tmp.png', content: png });
-      await call(t.app, owner, { method: 'DELETE', url: `/api/v1/projects/${projectId}/media/${asset.id}` });
-      const after = await t.database.db
-        .selectFrom('media_assets')
-        .select((eb) => eb.fn.sum<number>('size').as('used'))
-        .where('project_id', '=', projectId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      expect(Number(after.used)).toBe(Number(before.used));
+        .select(['id', 'deleted_at'])
+        .where('project_id', '=', doomed)
+        .execute();
+      expect(rows.length).toBe(2);
+      expect(rows.every((row) => row.deleted_at !== null)).toBe(true);
+      const variants = await t.database.db
+        .selectFrom('media_variants')
+        .select('variant')
+        .where('asset_id', '=', image.id)
+        .execute();
+      expect(variants).toEqual([]);
+      // Other projects keep theirs.
+      expect((await getFile(keep)).statusCode).toBe(200);
+      expect(fs.existsSync(path.join(mediaDir(), projectId, keep.id, 'original'))).toBe(true);
+    });
+
+    it('removes stale temporary uploads at start, and leaves recent ones', async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-stale-'));
+      const tmp = path.join(dataDir, 'tmp', 'uploads');
+      fs.mkdirSync(tmp, { recursive: true });
+      const stale = path.join(tmp, 'crashed.part');
+      const recent = path.join(tmp, 'writing.part');
+      fs.writeFileSync(stale, Buffer.alloc(1000, 1));
+      fs.writeFileSync(recent, Buffer.alloc(1000, 2));
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      fs.utimesSync(stale, twoHoursAgo, twoHoursAgo);
+      const restarted = await createMediaTestApp({ env: { PLINTH_DATA_DIR: dataDir } });
+      try {
+        expect(fs.existsSync(stale)).toBe(false);
+        expect(fs.existsSync(recent)).toBe(true);
+      } finally {
+        await restarted.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     });
   });
 });
