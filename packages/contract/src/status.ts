@@ -86,7 +86,10 @@ export const ServiceStatusReport = Type.Object({
   uptime_seconds: Type.Integer({ minimum: 0 }),
   /** Healthy share of the health samples of the last 90 days; null before the first sample. */
   uptime_percent: NullablePercent,
-  /** Round trip of the latest health probe (a `select 1` against the database), in ms. */
+  /**
+   * Median response time of this process's API requests (all callers) over the last five
+   * minutes, in ms; null when there was none.
+   */
   response_time_ms: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
   last_incident: Type.Union([Incident, Type.Null()]),
   /** Open incidents and those updated in the last 30 days, newest first (at most 10). */
@@ -104,6 +107,8 @@ export const ServiceStatusReport = Type.Object({
     cpu_percent: NullablePercent,
     memory_percent: NullablePercent,
     disk_percent: NullablePercent,
+    /** Round trip of the sample's database probe (`select 1`), in ms; null when it failed. */
+    database_ms: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
   }),
   /** One entry per UTC day of the last 90 that has samples, oldest first; days without samples are omitted. */
   uptime_history: Type.Array(UptimeDay),

@@ -55,11 +55,14 @@ export const Analytics = Type.Object({
   to: Timestamp,
   granularity: Type.Enum(['hour', 'day'] as const),
   series: Type.Array(AnalyticsPoint),
+  /** Per collection, busiest first; `(other)` holds requests that concerned no existing collection. */
   by_collection: Type.Array(
     Type.Object({
       collection: Type.String(),
       requests: Type.Integer(),
       errors: Type.Integer(),
+      bytes: Type.Integer(),
+      p50_ms: Type.Union([Type.Number(), Type.Null()]),
       p95_ms: Type.Union([Type.Number(), Type.Null()]),
     }),
   ),

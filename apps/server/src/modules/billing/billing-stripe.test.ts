@@ -153,7 +153,7 @@ describe('billing with Stripe', () => {
       payload,
     });
   };
-  const checkoutCompleted = () =>
+  const checkoutCompleted = (session: Record<string, unknown> = {}) =>
     event('checkout.session.completed', {
       id: 'cs_test_paid',
       object: 'checkout.session',
@@ -166,6 +166,15 @@ describe('billing with Stripe', () => {
       invoice: 'in_test_1',
       amount_total: 2900,
       currency: 'usd',
+      metadata: { project_id: projectId },
+      ...session,
+    });
+  const subscriptionDeleted = () =>
+    event('customer.subscription.deleted', {
+      id: 'sub_test_1',
+      object: 'subscription',
+      customer: 'cus_test_1',
+      status: 'canceled',
       metadata: { project_id: projectId },
     });
   const plan = async () =>
@@ -295,13 +304,7 @@ describe('billing with Stripe', () => {
     expect(listed).toHaveLength(2);
     expect(listed[0]?.period).toEqual({ start: '2026-12-22T10:00:00.000Z', end: '2027-01-22T10:00:00.000Z' });
 
-    const deleted = event('customer.subscription.deleted', {
-      id: 'sub_test_1',
-      object: 'subscription',
-      customer: 'cus_test_1',
-      status: 'canceled',
-      metadata: { project_id: projectId },
-    });
+    const deleted = subscriptionDeleted();
     expect((await deliver(deleted)).json()).toEqual({ received: true, duplicate: false });
     expect(await plan()).toBe('starter');
     expect(await quotaLimit()).toBe('1000');
@@ -338,6 +341,29 @@ describe('billing with Stripe', () => {
     });
     expect((await deliver(deleted)).statusCode).toBe(200);
     expect(await plan()).toBe('starter');
+  });
+
+  it('never lets a late Stripe event change a project that sales moved to Enterprise', async () => {
+    await deliver(checkoutCompleted());
+    expect(await plan()).toBe('pro');
+    const moved = await call(t.app, owner, {
+      method: 'PATCH',
+      url: `/api/v1/admin/projects/${projectId}`,
+      payload: { plan: 'enterprise' },
+    });
+    expect(moved.json().data.plan).toBe('enterprise');
+
+    // Stripe ends the old subscription afterwards: the project stays on Enterprise.
+    const deleted = subscriptionDeleted();
+    expect((await deliver(deleted)).json()).toEqual({ received: true, duplicate: false });
+    expect(await plan()).toBe('enterprise');
+
+    // A checkout the owner had started before the move completes late: no Pro either.
+    const late = checkoutCompleted({ id: 'cs_test_late', subscription: 'sub_test_2', invoice: 'in_test_late' });
+    expect((await deliver(late)).json()).toEqual({ received: true, duplicate: false });
+    expect(await plan()).toBe('enterprise');
+    expect(await quotaLimit()).toBeUndefined();
+    expect(await invoices()).toHaveLength(1);
   });
 
   it('sends Enterprise to sales and keeps billing owner-only', async () => {

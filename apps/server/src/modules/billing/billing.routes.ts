@@ -64,7 +64,8 @@ export const billingRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, 
       description:
         'Changes the plan (owner only). With the manual provider the change applies at once and an invoice is ' +
         'recorded; with Stripe the answer carries `checkout_url` and the plan changes once paid. Enterprise is a ' +
-        '400 ("Contact sales to move to Enterprise") and the request is passed on to sales.',
+        '400 ("Contact sales to move to Enterprise") and the request is passed on to sales, once a day per project. ' +
+        'Asking for the current plan changes and bills nothing.',
       params: ProjectParams,
       body: PlanChangeBody,
       response: { 200: DataOf(PlanChangeResult), ...errorResponses },
@@ -84,7 +85,8 @@ export const billingRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, 
         tags,
         description:
           'Stripe events (checkout.session.completed, customer.subscription.deleted, invoice.paid), verified ' +
-          'with the Stripe-Signature header; each event id applies once.',
+          'with the Stripe-Signature header; each event id applies once. Events that would change the plan of an ' +
+          'Enterprise project (set by an instance admin) are logged and ignored.',
         response: { 200: Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean() }), ...errorResponses },
       },
       handler: async (request) => {

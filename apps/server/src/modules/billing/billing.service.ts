@@ -17,6 +17,8 @@ import type { PaymentProvider } from './payment-provider.js';
 import { StripeProvider } from './stripe-provider.js';
 
 export const CONTACT_SALES = 'Contact sales to move to Enterprise';
+/** One Enterprise request per project in this time; asking again meanwhile emails nobody. */
+const SALES_REQUEST_INTERVAL_MS = 86_400_000;
 
 /**
  * The provider PLINTH_BILLING_PROVIDER names.
@@ -77,8 +79,8 @@ export class BillingService {
 
   /**
    * The owner's plan change. Enterprise is never self-service: the request is recorded (and
-   * emailed to PLINTH_INBOX_EMAIL) and the answer is a 400 asking to contact sales. Asking for
-   * the current plan changes nothing.
+   * emailed to PLINTH_INBOX_EMAIL, once a day at most) and the answer is a 400 asking to contact
+   * sales. Asking for the current plan changes nothing.
    */
   async changePlan(grant: ProjectGrant, plan: PlanId): Promise<PlanChangeResult> {
     const { project } = grant;
@@ -105,31 +107,37 @@ export class BillingService {
     return answer.kind === 'checkout' ? { ...billing, checkout_url: answer.checkoutUrl } : billing;
   }
 
+  /**
+   * Records an Enterprise request and emails it to the inbox, at most once per project in
+   * SALES_REQUEST_INTERVAL_MS: asking again within it changes and sends nothing.
+   */
   private async requestSales(grant: ProjectGrant): Promise<void> {
     const { project, principal } = grant;
     const user =
       principal.kind === 'user' ? await new AuthRepository(this.ctx.db).findUserById(principal.userId) : undefined;
     const id = newId();
-    const now = this.ctx.clock().toISOString();
+    const now = this.ctx.clock();
     const inbox = this.ctx.config.inboxEmail;
     await this.ctx.db.transaction().execute(async (trx) => {
-      await new BillingRepository(trx).insertSalesRequest({
+      // Locked, so two requests at once cannot both find no recent one.
+      await new ProjectsRepository(trx).lockLive(project.id, this.ctx.dialect);
+      const billing = new BillingRepository(trx);
+      const last = await billing.lastSalesRequestAt(project.id);
+      if (last && now.getTime() - new Date(last).getTime() < SALES_REQUEST_INTERVAL_MS) return;
+      await billing.insertSalesRequest({
         id,
         project_id: project.id,
         plan: 'enterprise',
         requested_by: user?.id ?? null,
         email: user?.email ?? null,
-        created_at: now,
+        created_at: now.toISOString(),
       });
-      await new AuditService(this.ctx).record(
+      await new AuditService(this.ctx).recordGrant(
         trx,
-        { principal, ip: grant.ip },
-        {
-          projectId: project.id,
-          action: 'billing.sales_requested',
-          target: { type: 'project', id: project.id },
-          details: { plan: 'enterprise', request_id: id },
-        },
+        grant,
+        'billing.sales_requested',
+        { type: 'project', id: project.id },
+        { plan: 'enterprise', request_id: id },
       );
       if (inbox) {
         await queueEmail(
@@ -141,7 +149,7 @@ export class BillingService {
             text:
               `${user ? `${user.name} <${user.email}>` : 'The owner'} asked to move a project to Enterprise.\n\n` +
               `Project: ${project.name} (${project.slug})\nProject id: ${project.id}\nCurrent plan: ${project.plan}\n` +
-              `Requested at: ${now}\n\nMove it with PATCH /api/v1/admin/projects/${project.id} { "plan": "enterprise" }.\n`,
+              `Requested at: ${now.toISOString()}\n\nMove it with PATCH /api/v1/admin/projects/${project.id} { "plan": "enterprise" }.\n`,
           },
           trx,
         );

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 
 import { createCollection, createDocument, createProject, createToken } from '../../test/content.js';
@@ -8,10 +8,14 @@ import {
   createTestClock,
   expectError,
   type Session,
+  signIn,
   signUp,
   type TestApp,
 } from '../../test/harness.js';
 import { startSmtpServer } from '../../test/smtp.js';
+import { toProjectRecord } from '../projects/project.mapper.js';
+import { ProjectsRepository } from '../projects/projects.repository.js';
+import { ManualProvider } from './manual-provider.js';
 
 const ROLES = ['admin', 'editor', 'author', 'viewer'] as const;
 
@@ -154,6 +158,38 @@ describe('billing with the manual provider', () => {
     ]);
   });
 
+  it('bills a change once, however many requests ask for it at the same time', async () => {
+    // What a request holds once it read the project, before another one changed the plan.
+    const row = await new ProjectsRepository(t.app.plinth.db).findLive(projectId);
+    if (!row) throw new Error('project not found');
+    const readBefore = toProjectRecord(row);
+
+    const answers = await Promise.all([setPlan(owner, 'pro'), setPlan(owner, 'pro'), setPlan(owner, 'pro')]);
+    expect(answers.map((answer) => [answer.statusCode, answer.json().data.plan])).toEqual([
+      [200, 'pro'],
+      [200, 'pro'],
+      [200, 'pro'],
+    ]);
+    const list = await call(t.app, owner, { method: 'GET', url: billing('/invoices') });
+    const body = list.json() as { data: InvoiceBody[]; meta: { total: number } };
+    expect(body.meta.total).toBe(1);
+    expect(body.data.map((invoice) => [invoice.amount_cents, invoice.status])).toEqual([[2900, 'open']]);
+    // However late it arrives, such a request finds the plan in force and bills nothing.
+    await new ManualProvider(t.app.plinth).changePlan({
+      project: readBefore,
+      plan: 'pro',
+      actor: { principal: null, ip: null },
+      email: null,
+    });
+    const again = await call(t.app, owner, { method: 'GET', url: billing('/invoices') });
+    expect(again.json().meta.total).toBe(1);
+    const audit = await call(t.app, owner, {
+      method: 'GET',
+      url: `/api/v1/projects/${projectId}/audit-log?action=project.plan_changed`,
+    });
+    expect(audit.json().meta.total).toBe(1);
+  });
+
   it('refuses bad plans, and leaves Enterprise projects to sales', async () => {
     expectError(await setPlan(owner, 'gold'), 400, 'VALIDATION_FAILED');
     expectError(
@@ -209,6 +245,53 @@ describe('asking for Enterprise', () => {
     expect(billing.json().data.sales_requested_at).toEqual(expect.any(String));
     const invoices = await call(t.app, owner, { method: 'GET', url: `/api/v1/projects/${projectId}/billing/invoices` });
     expect(invoices.json().meta.total).toBe(0);
+  });
+
+  it('passes a project on to sales once a day, however often the owner asks', async () => {
+    const clock = createTestClock(new Date('2026-11-22T10:00:00.000Z'));
+    t = await createTestApp({
+      clock: clock.clock,
+      env: { SMTP_URL: smtp.url, PLINTH_INBOX_EMAIL: 'sales@plinth.test' },
+    });
+    let owner = await signUp(t.app);
+    const projectId = await createProject(t.app, owner, { name: 'Eager Corp site' });
+    const ask = () =>
+      call(t.app, owner, {
+        method: 'POST',
+        url: `/api/v1/projects/${projectId}/billing/plan`,
+        payload: { plan: 'enterprise' },
+      });
+    const requests = () =>
+      smtp.received.filter((mail) => /Enterprise request for Eager Corp site/.test(mail.subject ?? ''));
+    const requestedAt = async () =>
+      (await call(t.app, owner, { method: 'GET', url: `/api/v1/projects/${projectId}/billing` })).json().data
+        .sales_requested_at;
+
+    const first = await Promise.all([ask(), ask(), ask()]);
+    for (const answer of first) expectError(answer, 400, 'VALIDATION_FAILED');
+    expect(new Set(first.map((answer) => answer.body)).size).toBe(1);
+    await smtp.waitFor('sales@plinth.test', /Enterprise request for Eager Corp site/);
+    // Access tokens live 15 minutes: sign in again after each jump of the clock.
+    clock.advance(23 * 3600_000);
+    owner = await signIn(t.app, owner.email, owner.password);
+    const again = await ask();
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toBe(first[0]?.body);
+    expect(await requestedAt()).toBe('2026-11-22T10:00:00.000Z');
+
+    // A day after the request, asking again reaches sales again.
+    clock.advance(3600_000);
+    owner = await signIn(t.app, owner.email, owner.password);
+    expectError(await ask(), 400, 'VALIDATION_FAILED');
+    expect(await requestedAt()).toBe('2026-11-23T10:00:00.000Z');
+    await vi.waitFor(() => expect(requests()).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(requests()).toHaveLength(2);
+    const audit = await call(t.app, owner, {
+      method: 'GET',
+      url: `/api/v1/projects/${projectId}/audit-log?action=billing.sales_requested`,
+    });
+    expect(audit.json().meta.total).toBe(2);
   });
 
   it('still records the request when no inbox is configured', async () => {

@@ -29,7 +29,9 @@ export class ManualProvider implements PaymentProvider {
       actor,
       by: 'owner',
       details: { invoice_id: invoiceId },
-      alongside: async (trx) => {
+      // Nothing to bill when the plan was that one already (a repeated or concurrent request).
+      alongside: async (trx, outcome) => {
+        if (!outcome.changed) return;
         await new BillingRepository(trx).insertInvoice({
           id: invoiceId,
           project_id: project.id,

@@ -23,8 +23,10 @@ export interface PlanChangeOutcome {
 }
 
 /**
- * Sets a project's plan inside the caller's transaction, with its audit entry. The caller must
- * call `ctx.delivery.invalidate(projectId)` once the transaction committed (when `changed`);
+ * Sets a project's plan inside the caller's transaction, with its audit entry, unless it is on
+ * that plan already. The project row stays locked until the transaction ends, so concurrent
+ * changes of one project apply one after another. The caller must call
+ * `ctx.delivery.invalidate(projectId)` once the transaction committed (when `changed`);
  * `changeProjectPlan` does both.
  */
 export async function applyPlanChange(
@@ -33,7 +35,7 @@ export async function applyPlanChange(
   change: PlanChange,
 ): Promise<PlanChangeOutcome> {
   const projects = new ProjectsRepository(trx);
-  const before = await projects.findLive(change.projectId);
+  const before = await projects.lockLive(change.projectId, ctx.dialect);
   if (!before) throw notFound('Project');
   if (before.plan === change.plan) return { before, after: before, changed: false };
   const now = ctx.clock().toISOString();

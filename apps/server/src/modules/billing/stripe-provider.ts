@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import Stripe from 'stripe';
 import type { BillingConfig } from '../../config.js';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, ProjectRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { ProjectsRepository } from '../projects/projects.repository.js';
@@ -43,7 +43,8 @@ export function createStripeClient(config: StripeConfig): Stripe {
  * Stripe Checkout for Pro, and Stripe's signed webhooks for what happened next:
  * `checkout.session.completed` (→ Pro, invoice recorded), `customer.subscription.deleted`
  * (→ Starter) and `invoice.paid` (invoice recorded). Each event applies once: its id is stored
- * in the same transaction as its effects, so a redelivery changes nothing.
+ * in the same transaction as its effects, so a redelivery changes nothing. The first two never
+ * touch an Enterprise project.
  */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
@@ -139,7 +140,9 @@ export class StripeProvider implements PaymentProvider {
         const session = event.data.object;
         const projectId = session.client_reference_id ?? session.metadata?.project_id ?? null;
         if (!projectId || session.mode !== 'subscription' || session.payment_status === 'unpaid') return projectId;
-        if (!(await this.projectExists(trx, projectId))) return null;
+        const project = await this.lockProject(trx, projectId);
+        if (!project) return null;
+        if (this.ignoredForEnterprise(project, event)) return projectId;
         const start = new Date(event.created * 1000);
         const end = addMonth(start);
         await billing.saveAccount({
@@ -188,7 +191,9 @@ export class StripeProvider implements PaymentProvider {
         if (!account || (account.subscription_id !== null && account.subscription_id !== subscription.id)) {
           return account?.project_id ?? null;
         }
-        if (!(await this.projectExists(trx, account.project_id))) return null;
+        const project = await this.lockProject(trx, account.project_id);
+        if (!project) return null;
+        if (this.ignoredForEnterprise(project, event)) return project.id;
         const outcome = await applyPlanChange(this.ctx, trx, {
           projectId: account.project_id,
           plan: 'starter',
@@ -210,7 +215,7 @@ export class StripeProvider implements PaymentProvider {
           (details?.metadata?.project_id ? await billing.findAccount(details.metadata.project_id) : undefined) ??
           (customerId ? await billing.findAccountBy('customer_id', customerId) : undefined);
         const projectId = account?.project_id ?? details?.metadata?.project_id ?? null;
-        if (!projectId || !(await this.projectExists(trx, projectId))) return null;
+        if (!projectId || !(await this.lockProject(trx, projectId))) return null;
         const line = invoice.lines?.data?.[0]?.period;
         const start = fromUnix(line?.start ?? invoice.period_start);
         const end = fromUnix(line?.end ?? invoice.period_end);
@@ -243,8 +248,23 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  private async projectExists(trx: Transaction<Database>, projectId: string): Promise<boolean> {
-    return (await new ProjectsRepository(trx).findLive(projectId)) !== undefined;
+  /** The live project, locked until the event is applied (plan changes run one at a time). */
+  private lockProject(trx: Transaction<Database>, projectId: string): Promise<ProjectRow | undefined> {
+    return new ProjectsRepository(trx).lockLive(projectId, this.ctx.dialect);
+  }
+
+  /**
+   * Enterprise is set by sales (an instance admin), never through Stripe: an event that would
+   * change the plan of an Enterprise project (a late checkout, the end of an old subscription)
+   * is logged for the operator and otherwise ignored.
+   */
+  private ignoredForEnterprise(project: ProjectRow, event: Stripe.Event): boolean {
+    if (project.plan !== 'enterprise') return false;
+    this.ctx.log.warn(
+      { stripeEvent: event.id, type: event.type, projectId: project.id },
+      'Stripe event ignored: the project is on Enterprise, which only an instance admin changes',
+    );
+    return true;
   }
 
   private async clearSubscription(trx: Transaction<Database>, projectId: string): Promise<void> {

@@ -6,8 +6,8 @@ import type { Page } from '../../lib/pagination.js';
 export class MessagesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: MessageRow): Promise<void> {
-    await this.db.insertInto('messages').values(row).execute();
+  async insert(db: Kysely<Database>, row: MessageRow): Promise<void> {
+    await db.insertInto('messages').values(row).execute();
   }
 
   async list(options: { kind?: MessageRow['kind'] | undefined; page: Page }) {

@@ -4,7 +4,7 @@ import type { MessageRow } from '../../db/schema.js';
 import { queueEmail } from '../../jobs/email.job.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { WindowCounter } from '../../lib/rate-limiter.js';
+import { SlidingWindowLimiter } from '../../lib/rate-limiter.js';
 import { MessagesRepository } from './messages.repository.js';
 
 export const toSiteMessage = (row: MessageRow): SiteMessage => ({
@@ -21,11 +21,17 @@ export const toSiteMessage = (row: MessageRow): SiteMessage => ({
 /** Contact and support messages from the public site: stored, then emailed to the inbox. */
 export class SiteService {
   private readonly repository: MessagesRepository;
-  private readonly perIp: WindowCounter;
+  private readonly perIp: SlidingWindowLimiter;
 
   constructor(private readonly ctx: AppContext) {
     this.repository = new MessagesRepository(ctx.db);
-    this.perIp = new WindowCounter({ limit: 10, windowMs: 3600_000, clock: ctx.clock });
+    this.perIp = new SlidingWindowLimiter({
+      store: ctx.rateLimits,
+      name: 'site-ip',
+      limit: 10,
+      windowMs: 3600_000,
+      clock: ctx.clock,
+    });
   }
 
   /**
@@ -37,13 +43,13 @@ export class SiteService {
     for (const field of ['name', 'message'] as const) {
       if (body[field].trim() === '') throw fieldError(field, 'must not be empty');
     }
-    const retryAfter = this.perIp.retryAfterSeconds(ip);
+    const retryAfter = await this.perIp.retryAfterSeconds(ip);
     if (retryAfter > 0) {
       throw new AppError('RATE_LIMITED', 'Too many messages from your address; please try again later', undefined, {
         'Retry-After': String(retryAfter),
       });
     }
-    this.perIp.record(ip);
+    await this.perIp.record(ip);
     const id = newId();
     if (body.website) {
       this.ctx.log.info({ ip, kind }, 'Honeypot filled; message dropped');
@@ -60,17 +66,23 @@ export class SiteService {
       ip,
       created_at: this.ctx.clock().toISOString(),
     };
-    await this.repository.insert(row);
     const inbox = this.ctx.config.inboxEmail;
-    if (inbox) {
+    // Stored and queued together: no message is kept without its email, nor sent without being kept.
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await this.repository.insert(trx, row);
+      if (!inbox) return;
       const heading = kind === 'contact' ? 'Contact form' : `Support: ${row.subject}`;
-      await queueEmail(this.ctx, {
-        to: inbox,
-        replyTo: row.email,
-        subject: `[Plinth] ${heading} from ${row.name}`,
-        text: `From: ${row.name} <${row.email}>\n${row.company ? `Company: ${row.company}\n` : ''}${row.subject ? `Subject: ${row.subject}\n` : ''}\n${row.message}\n`,
-      });
-    }
+      await queueEmail(
+        this.ctx,
+        {
+          to: inbox,
+          replyTo: row.email,
+          subject: `[Plinth] ${heading} from ${row.name}`,
+          text: `From: ${row.name} <${row.email}>\n${row.company ? `Company: ${row.company}\n` : ''}${row.subject ? `Subject: ${row.subject}\n` : ''}\n${row.message}\n`,
+        },
+        trx,
+      );
+    });
     return { id };
   }
 }

@@ -1,5 +1,6 @@
 import { SUPPORT_SUBJECTS } from '@plinth/contract';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   call,
@@ -293,5 +294,20 @@ describe('public site rate limit', () => {
     });
     expect(one.statusCode).toBe(200);
     expect(one.json().data.created_at).toBe(time.clock().toISOString());
+  });
+});
+
+describe('public site messages and their emails commit together', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PLINTH_INBOX_EMAIL: INBOX }, worker: false });
+  });
+  afterAll(async () => t.close());
+
+  it('keeps no message whose email could not be queued', async () => {
+    // The outbox fails under the running server (its table is gone).
+    await sql`DROP TABLE jobs`.execute(t.database.db);
+    expectError(await post(t.app, '/contact', contact, nextIp()), 500, 'INTERNAL');
+    expect(await t.database.db.selectFrom('messages').selectAll().execute()).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 import type { Clock } from '../../lib/clock.js';
+import { emptyHistogram, merge, observe, percentile } from '../../lib/latency-histogram.js';
 
 interface Slot {
   start: number;
   requests: number;
   errors: number;
   latencySum: number;
+  histogram: number[];
 }
 
 export interface RequestFigures {
@@ -12,6 +14,8 @@ export interface RequestFigures {
   errors: number;
   /** Mean latency in ms; null without requests. */
   avgResponseMs: number | null;
+  /** Median latency in ms (read from latency buckets); null without requests. */
+  medianResponseMs: number | null;
   /** 5xx answers as a percentage of all requests (0–100). */
   errorPercent: number;
   requestsPerMinute: number;
@@ -41,13 +45,14 @@ export class RequestWindow {
     const start = now - (now % this.slotMs);
     let slot = this.slots.at(-1);
     if (!slot || slot.start !== start) {
-      slot = { start, requests: 0, errors: 0, latencySum: 0 };
+      slot = { start, requests: 0, errors: 0, latencySum: 0, histogram: emptyHistogram() };
       this.slots.push(slot);
       this.drop(now);
     }
     slot.requests += 1;
     if (statusCode >= 500) slot.errors += 1;
     slot.latencySum += latencyMs;
+    observe(slot.histogram, latencyMs);
   }
 
   /**
@@ -60,16 +65,19 @@ export class RequestWindow {
     let requests = 0;
     let errors = 0;
     let latencySum = 0;
+    const histogram = emptyHistogram();
     for (const slot of this.slots) {
       requests += slot.requests;
       errors += slot.errors;
       latencySum += slot.latencySum;
+      merge(histogram, slot.histogram);
     }
     const coveredMs = Math.min(this.windowMs, Math.max(60_000, now - this.startedAt));
     return {
       requests,
       errors,
       avgResponseMs: requests === 0 ? null : round2(latencySum / requests),
+      medianResponseMs: percentile(histogram, 0.5),
       errorPercent: requests === 0 ? 0 : round2((errors / requests) * 100),
       requestsPerMinute: round2(requests / (coveredMs / 60_000)),
     };

@@ -132,8 +132,8 @@ export class StatusRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  findSubscriberByEmail(email: string): Promise<StatusSubscriberRow | undefined> {
-    return this.db.selectFrom('status_subscribers').selectAll().where('email', '=', email).executeTakeFirst();
+  findSubscriberByEmail(email: string, db: Db = this.db): Promise<StatusSubscriberRow | undefined> {
+    return db.selectFrom('status_subscribers').selectAll().where('email', '=', email).executeTakeFirst();
   }
 
   findSubscriber(id: string): Promise<StatusSubscriberRow | undefined> {
@@ -141,22 +141,21 @@ export class StatusRepository {
   }
 
   /** Inserts unless the email is there already; returns the stored row either way. */
-  async upsertSubscriber(row: StatusSubscriberRow): Promise<StatusSubscriberRow> {
-    await this.db
+  async upsertSubscriber(db: Db, row: StatusSubscriberRow): Promise<StatusSubscriberRow> {
+    await db
       .insertInto('status_subscribers')
       .values(row)
       .onConflict((oc) => oc.column('email').doNothing())
       .execute();
-    const stored = await this.findSubscriberByEmail(row.email);
+    const stored = await this.findSubscriberByEmail(row.email, db);
     if (!stored) throw new Error('Subscriber vanished after insert');
     return stored;
   }
 
-  async replaceSubscriber(oldId: string, row: StatusSubscriberRow): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('status_subscribers').where('id', '=', oldId).execute();
-      await trx.insertInto('status_subscribers').values(row).execute();
-    });
+  /** Replaces a subscriber by a new one (a new id voids the old links); pass a transaction. */
+  async replaceSubscriber(db: Db, oldId: string, row: StatusSubscriberRow): Promise<void> {
+    await db.deleteFrom('status_subscribers').where('id', '=', oldId).execute();
+    await db.insertInto('status_subscribers').values(row).execute();
   }
 
   async confirmSubscriber(id: string, at: string): Promise<void> {

@@ -43,7 +43,7 @@ export const statusRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { monitor: Sta
     schema: {
       tags,
       description:
-        'The public status page, measured by the running service: overall status (from open incidents, maintenance, the latest health sample and the 5xx rate of recent requests), health-sample uptime over 90 days (days without samples are omitted from `uptime_history`), recent request figures of this process and host figures of the latest sample.',
+        "The public status page, measured by the running service: overall status (from open incidents, maintenance, the latest health sample and the 5xx rate of recent requests), health-sample uptime over 90 days (days without samples are omitted from `uptime_history`), the median response time and other figures of this process's API requests over the last five minutes, and host and database figures of the latest sample.",
       response: { 200: ServiceStatusReport, ...errorResponses },
     },
     handler: async (_request, reply) => {
@@ -56,7 +56,7 @@ export const statusRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { monitor: Sta
     schema: {
       tags,
       description:
-        'Subscribes an email address to incident notifications. Always 202, whether or not the address is known; a confirmation email carries `GET /status/subscriptions/confirm?token=…`, and every email carries `GET /status/subscriptions/unsubscribe?token=…`. Only confirmed addresses receive incident emails (on creation and on every status change). Limited to 5 requests an hour per IP (429 RATE_LIMITED).',
+        'Subscribes an email address to incident notifications. Always 202, whether or not the address is known; a confirmation email carries `GET /status/subscriptions/confirm?token=…`, and every email carries `GET /status/subscriptions/unsubscribe?token=…`. Only confirmed addresses receive incident emails (on creation and on every update of its timeline: a new message, a status change, the resolution). Limited to 5 requests an hour per IP (429 RATE_LIMITED).',
       body: SubscribeBody,
       response: { 202: MessageResponse, ...errorResponses },
     },
@@ -171,7 +171,7 @@ export const statusRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { monitor: Sta
       tags: adminTags,
       security: bearer,
       description:
-        'Changes an incident. A new status or message is appended to its timeline (`resolved` sets `resolved_at`; reopening clears it); confirmed subscribers get an email when the status changes.',
+        'Changes an incident. A new status or message is appended to its timeline (`resolved` sets `resolved_at`; reopening clears it) and confirmed subscribers get an email about it; title or impact edits alone send nothing.',
       params: IncidentParams,
       body: UpdateIncidentBody,
       response: { 200: DataOf(Incident), ...errorResponses },

@@ -19,7 +19,7 @@ import { queueEmail } from '../../jobs/email.job.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Page } from '../../lib/pagination.js';
-import { WindowCounter } from '../../lib/rate-limiter.js';
+import { SlidingWindowLimiter } from '../../lib/rate-limiter.js';
 import type { UserPrincipal } from '../auth/principal.js';
 import type { RequestFigures, RequestWindow } from './request-window.js';
 import type { StatusRepository } from './status.repository.js';
@@ -85,12 +85,12 @@ const toIncident = (row: StatusIncidentRow, updates: StatusIncidentUpdateRow[]):
 
 /**
  * The status page: figures measured by this service, incidents written by instance admins, and
- * email subscribers told of every new incident and every status change.
+ * email subscribers told of every new incident and every update of its timeline.
  */
 export class StatusService {
   private history: { at: number; days: UptimeDay[]; percent: number | null } | null = null;
-  private readonly perIp: WindowCounter;
-  private readonly perEmail: WindowCounter;
+  private readonly perIp: SlidingWindowLimiter;
+  private readonly perEmail: SlidingWindowLimiter;
 
   constructor(
     private readonly ctx: AppContext,
@@ -98,8 +98,9 @@ export class StatusService {
     private readonly requests: RequestWindow,
     private readonly options: { sampleIntervalMs: number; startedAt: number },
   ) {
-    this.perIp = new WindowCounter({ limit: 5, windowMs: 3600_000, clock: ctx.clock });
-    this.perEmail = new WindowCounter({ limit: 3, windowMs: DAY_MS, clock: ctx.clock });
+    const { rateLimits: store, clock } = ctx;
+    this.perIp = new SlidingWindowLimiter({ store, name: 'status-ip', limit: 5, windowMs: 3600_000, clock });
+    this.perEmail = new SlidingWindowLimiter({ store, name: 'status-email', limit: 3, windowMs: DAY_MS, clock });
   }
 
   /** Drops the cached uptime history (new samples were written). */
@@ -126,7 +127,7 @@ export class StatusService {
       status: overallStatus({ open, figures, latestOk: this.latestOk(latest, now) }),
       uptime_seconds: Math.max(0, Math.floor((Date.now() - this.options.startedAt) / 1000)),
       uptime_percent: history.percent,
-      response_time_ms: latest?.db_ms ?? null,
+      response_time_ms: figures.medianResponseMs,
       last_incident: last ? (incidents.find((incident) => incident.id === last.id) ?? null) : null,
       incidents: incidents.filter((incident) => recent.some((row) => row.id === incident.id)),
       metrics: {
@@ -138,6 +139,7 @@ export class StatusService {
         cpu_percent: latest?.cpu_percent ?? null,
         memory_percent: latest?.memory_percent ?? null,
         disk_percent: latest?.disk_percent ?? null,
+        database_ms: latest?.db_ms ?? null,
       },
       uptime_history: history.days,
     };
@@ -223,8 +225,9 @@ export class StatusService {
   }
 
   /**
-   * Changes an incident. A new status or message is appended to its timeline; subscribers are
-   * told only when the status changes.
+   * Changes an incident. A new status or message is appended to its timeline, and confirmed
+   * subscribers are told of it (a new message, a status change, the resolution). Edits of the
+   * title or impact alone add nothing to the timeline and send nothing.
    */
   async updateIncident(admin: UserPrincipal, id: string, body: UpdateIncidentBody): Promise<Incident> {
     await this.ctx.db.transaction().execute(async (trx) => {
@@ -260,7 +263,7 @@ export class StatusService {
           created_by: admin.userId,
           created_at: now,
         });
-        if (statusChanged) await this.notify(trx, next, message, 'changed');
+        await this.notify(trx, next, message, 'changed');
       }
     });
     return this.getIncident(id);
@@ -300,7 +303,7 @@ export class StatusService {
    * link. Limited per IP (429) and, silently, per address (so nobody can flood a mailbox).
    */
   async subscribe(rawEmail: string, ip: string): Promise<void> {
-    const retryAfter = this.perIp.retryAfterSeconds(ip);
+    const retryAfter = await this.perIp.retryAfterSeconds(ip);
     if (retryAfter > 0) {
       throw new AppError(
         'RATE_LIMITED',
@@ -311,33 +314,44 @@ export class StatusService {
         },
       );
     }
-    this.perIp.record(ip);
+    await this.perIp.record(ip);
     const email = rawEmail.trim().toLowerCase();
-    if (this.perEmail.retryAfterSeconds(email) > 0) return;
-    this.perEmail.record(email);
+    if ((await this.perEmail.retryAfterSeconds(email)) > 0) return;
+    await this.perEmail.record(email);
 
     const now = this.ctx.clock();
     const fresh: StatusSubscriberRow = { id: newId(), email, created_at: now.toISOString(), confirmed_at: null };
-    let subscriber = await this.repository.upsertSubscriber(fresh);
-    if (subscriber.confirmed_at === null && this.expired(subscriber, now)) {
-      await this.repository.replaceSubscriber(subscriber.id, fresh);
-      subscriber = fresh;
-    }
-    const unsubscribe = this.unsubscribeLink(subscriber);
-    if (subscriber.confirmed_at !== null) {
-      await queueEmail(this.ctx, {
-        to: email,
-        subject: 'You are subscribed to Plinth status updates',
-        text: `Someone (maybe you) asked to subscribe this address to Plinth status updates. It is subscribed already, so nothing changed.\n\nTo stop these emails: ${unsubscribe}\n`,
-      });
-      return;
-    }
-    const confirm = `${this.ctx.config.publicUrl}/api/v1/status/subscriptions/confirm?token=${this.token('confirm', subscriber.id)}`;
-    await queueEmail(this.ctx, {
-      to: email,
-      subject: 'Confirm your subscription to Plinth status updates',
-      text: `Confirm that you want an email when a Plinth incident starts or changes status:\n${confirm}\n\nThe link works for 7 days. If you did not ask for this, ignore this email.\n\nTo unsubscribe: ${unsubscribe}\n`,
-      link: confirm,
+    // The subscriber row and its email commit together: never a row whose email was not queued.
+    await this.ctx.db.transaction().execute(async (trx) => {
+      let subscriber = await this.repository.upsertSubscriber(trx, fresh);
+      if (subscriber.confirmed_at === null && this.expired(subscriber, now)) {
+        await this.repository.replaceSubscriber(trx, subscriber.id, fresh);
+        subscriber = fresh;
+      }
+      const unsubscribe = this.unsubscribeLink(subscriber);
+      if (subscriber.confirmed_at !== null) {
+        await queueEmail(
+          this.ctx,
+          {
+            to: email,
+            subject: 'You are subscribed to Plinth status updates',
+            text: `Someone (maybe you) asked to subscribe this address to Plinth status updates. It is subscribed already, so nothing changed.\n\nTo stop these emails: ${unsubscribe}\n`,
+          },
+          trx,
+        );
+        return;
+      }
+      const confirm = `${this.ctx.config.publicUrl}/api/v1/status/subscriptions/confirm?token=${this.token('confirm', subscriber.id)}`;
+      await queueEmail(
+        this.ctx,
+        {
+          to: email,
+          subject: 'Confirm your subscription to Plinth status updates',
+          text: `Confirm that you want an email when a Plinth incident starts or is updated:\n${confirm}\n\nThe link works for 7 days. If you did not ask for this, ignore this email.\n\nTo unsubscribe: ${unsubscribe}\n`,
+          link: confirm,
+        },
+        trx,
+      );
     });
   }
 

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
@@ -114,7 +115,8 @@ describe('GET /status measures real traffic', () => {
     expect(first.last_incident).toBeNull();
     expect(first.incidents).toEqual([]);
     expect(Number.isInteger(first.uptime_seconds)).toBe(true);
-    expect(Object.keys(first.system).sort()).toEqual(['cpu_percent', 'disk_percent', 'memory_percent']);
+    expect(Object.keys(first.system).sort()).toEqual(['cpu_percent', 'database_ms', 'disk_percent', 'memory_percent']);
+    expect(first.response_time_ms).toBeNull(); // no request in the window yet
 
     // The first status call counts too: 1 + 5 slow + 2 failures = 8 requests, 2 of them 5xx.
     for (let i = 0; i < 5; i++) expect((await get(t.app, '/api/v1/test/slow?ms=40')).statusCode).toBe(200);
@@ -156,6 +158,19 @@ describe('GET /status measures real traffic', () => {
     time.advance(6 * 60_000);
     expect((await getStatus(t.app)).status).toBe('operational');
   });
+
+  it('reports the median response time of the recent requests', async () => {
+    time.advance(6 * 60_000);
+    expect((await getStatus(t.app)).response_time_ms).toBeNull();
+    for (let i = 0; i < 9; i++) expect((await get(t.app, '/api/v1/test/slow?ms=60')).statusCode).toBe(200);
+    // Ten requests in the window (the status call before them too), nine of them 60 ms or more:
+    // the median lies in a latency bucket above 50 ms.
+    const slow = await getStatus(t.app);
+    expect(slow.response_time_ms).toBeGreaterThanOrEqual(50);
+    expect(slow.system.database_ms).toBeNull(); // the database probe is a figure of its own
+    time.advance(6 * 60_000);
+    expect((await getStatus(t.app)).response_time_ms).toBeNull();
+  });
 });
 
 describe('uptime from health samples', () => {
@@ -176,7 +191,7 @@ describe('uptime from health samples', () => {
     const before = await getStatus(t.app);
     expect(before.uptime_percent).toBeNull();
     expect(before.uptime_history).toEqual([]);
-    expect(before.response_time_ms).toBeNull();
+    expect(before.system.database_ms).toBeNull();
 
     // Day one: three healthy samples and one with the database down.
     for (let i = 0; i < 3; i++) {
@@ -188,7 +203,7 @@ describe('uptime from health samples', () => {
     databaseDown = false;
     const down = await getStatus(t.app);
     expect(down.status).toBe('degraded'); // the current sample failed
-    expect(down.response_time_ms).toBeNull();
+    expect(down.system.database_ms).toBeNull();
     expect(down.uptime_percent).toBe(75);
 
     // Nothing on the 21st; day three: two healthy samples.
@@ -205,7 +220,7 @@ describe('uptime from health samples', () => {
       { date: '2026-11-22', uptime_percent: 100 },
     ]);
     expect(status.uptime_percent).toBeCloseTo((5 / 6) * 100, 2);
-    expect(status.response_time_ms).toBeGreaterThanOrEqual(0);
+    expect(status.system.database_ms).toBeGreaterThanOrEqual(0);
     for (const key of ['cpu_percent', 'memory_percent', 'disk_percent'] as const) {
       const value = status.system[key];
       expect(value === null || (value >= 0 && value <= 100)).toBe(true);
@@ -401,7 +416,7 @@ describe('status subscriptions by email', () => {
     await smtp?.close();
   });
 
-  it('confirms, notifies confirmed subscribers of new incidents and status changes, and unsubscribes', async () => {
+  it('confirms, notifies confirmed subscribers of every incident update, and unsubscribes', async () => {
     const confirmed = 'reader@example.com';
     const pending = 'lurker@example.com';
     const accepted = await subscribe(confirmed);
@@ -440,11 +455,20 @@ describe('status subscriptions by email', () => {
     expect(opened.text).toContain('Uploads answer 500');
     expect(opened.text).toContain('http://plinth.test/status');
 
-    // A message without a status change is on the timeline but sends nothing.
+    // A message without a status change is news too; an impact edit alone is not.
     await call(t.app, admin, {
       method: 'PATCH',
       url: `/api/v1/admin/incidents/${incidentId}`,
       payload: { message: 'Still looking' },
+    });
+    await vi.waitFor(() => expect(mailsTo(confirmed).some((m) => m.text?.includes('Still looking'))).toBe(true));
+    const update = mailsTo(confirmed).find((m) => m.text?.includes('Still looking'));
+    expect(update?.subject).toBe('[Plinth status] Outage: Media uploads failing');
+    expect(update?.text).toContain('Incident update: Media uploads failing');
+    await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/v1/admin/incidents/${incidentId}`,
+      payload: { impact: 'major' },
     });
     await call(t.app, admin, {
       method: 'PATCH',
@@ -456,6 +480,7 @@ describe('status subscriptions by email', () => {
     await settle();
     expect(mailsTo(confirmed).map((m) => m.subject)).toEqual([
       'Confirm your subscription to Plinth status updates',
+      '[Plinth status] Outage: Media uploads failing',
       '[Plinth status] Outage: Media uploads failing',
       '[Plinth status] Resolved: Media uploads failing',
     ]);
@@ -472,8 +497,27 @@ describe('status subscriptions by email', () => {
       payload: { title: 'Another one', message: 'Hmm', status: 'outage' },
     });
     await settle();
-    expect(mailsTo(confirmed)).toHaveLength(3);
+    expect(mailsTo(confirmed)).toHaveLength(4);
     expect(mailsTo(pending)).toHaveLength(1);
+  });
+
+  it('stores a subscription only together with its confirmation email', async () => {
+    const email = 'atomic@example.com';
+    const stored = async () =>
+      (await t.database.db.selectFrom('status_subscribers').select('id').where('email', '=', email).execute()).length;
+    // The outbox is unreachable for a moment: the subscription must not be kept without its email.
+    await sql`alter table jobs rename to jobs_away`.execute(t.database.db);
+    let failed: Awaited<ReturnType<typeof subscribe>>;
+    try {
+      failed = await subscribe(email);
+    } finally {
+      await sql`alter table jobs_away rename to jobs`.execute(t.database.db);
+    }
+    expectError(failed, 500, 'INTERNAL');
+    expect(await stored()).toBe(0);
+    expect((await subscribe(email)).statusCode).toBe(202);
+    await smtp.waitFor(email, /Confirm your subscription/);
+    expect(await stored()).toBe(1);
   });
 
   it('answers the same whether or not the address is known, and limits requests per IP', async () => {

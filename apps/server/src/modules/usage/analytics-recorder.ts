@@ -1,31 +1,38 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { emptyHistogram, merge, observe } from './latency-histogram.js';
+import type { Clock } from '../../lib/clock.js';
+import { emptyHistogram, merge, observe } from '../../lib/latency-histogram.js';
+import { AnalyticsRepository, type Rollup } from './analytics.repository.js';
+import { hourOf } from './periods.js';
 
-interface Bucket {
-  projectId: string;
-  hour: string;
-  collection: string;
-  statusCode: number;
-  requests: number;
-  bytes: number;
-  latencySum: number;
-  histogram: number[];
-}
+/** Hourly rollups older than this are deleted (documented with GET /projects/:p/analytics). */
+export const ANALYTICS_RETENTION_DAYS = 400;
+const HOUR_MS = 3600_000;
+
+const keyOf = (entry: Pick<Rollup, 'projectId' | 'hour' | 'collection' | 'statusCode'>) =>
+  `${entry.projectId}|${entry.hour}|${entry.collection}|${entry.statusCode}`;
 
 /**
  * API-token requests rolled up per project, hour, collection and status code. Raw requests are
- * never stored: buckets grow in memory and are added to their stored rows every few seconds.
+ * never stored: buckets grow in memory and are added to their stored rows every few seconds,
+ * and rollups older than the retention are pruned once an hour.
  */
 export class AnalyticsRecorder {
-  private buckets = new Map<string, Bucket>();
+  private buckets = new Map<string, Rollup>();
   private timer: NodeJS.Timeout | null = null;
+  /** The flush under way; the next one waits for it, so a read that flushes sees what it wrote. */
+  private flushing: Promise<void> = Promise.resolve();
+  private prunedAt: number | null = null;
+  private readonly repository: AnalyticsRepository;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
+    private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.repository = new AnalyticsRepository(db);
+  }
 
   record(entry: {
     projectId: string;
@@ -35,78 +42,17 @@ export class AnalyticsRecorder {
     bytes: number;
     latencyMs: number;
   }) {
-    const key = `${entry.projectId}|${entry.hour}|${entry.collection}|${entry.statusCode}`;
-    let bucket = this.buckets.get(key);
-    if (!bucket) {
-      bucket = {
-        projectId: entry.projectId,
-        hour: entry.hour,
-        collection: entry.collection,
-        statusCode: entry.statusCode,
-        requests: 0,
-        bytes: 0,
-        latencySum: 0,
-        histogram: emptyHistogram(),
-      };
-      this.buckets.set(key, bucket);
-    }
+    const bucket = this.bucket(entry);
     bucket.requests += 1;
     bucket.bytes += entry.bytes;
     bucket.latencySum += entry.latencyMs;
     observe(bucket.histogram, entry.latencyMs);
   }
 
-  /** Adds the buckets gathered so far to their stored rows. */
-  async flush(): Promise<void> {
-    const buckets = [...this.buckets.values()];
-    this.buckets = new Map();
-    for (const bucket of buckets) {
-      try {
-        await this.db.transaction().execute(async (trx) => {
-          const where = trx
-            .selectFrom('analytics_hourly')
-            .selectAll()
-            .where('project_id', '=', bucket.projectId)
-            .where('hour', '=', bucket.hour)
-            .where('collection', '=', bucket.collection)
-            .where('status_code', '=', bucket.statusCode);
-          const stored = await where.executeTakeFirst();
-          if (!stored) {
-            await trx
-              .insertInto('analytics_hourly')
-              .values({
-                project_id: bucket.projectId,
-                hour: bucket.hour,
-                collection: bucket.collection,
-                status_code: bucket.statusCode,
-                requests: bucket.requests,
-                bytes: bucket.bytes,
-                latency_ms_sum: Math.round(bucket.latencySum),
-                latency_histogram: JSON.stringify(bucket.histogram),
-              })
-              .execute();
-            return;
-          }
-          const histogram = JSON.parse(stored.latency_histogram) as number[];
-          merge(histogram, bucket.histogram);
-          await trx
-            .updateTable('analytics_hourly')
-            .set({
-              requests: Number(stored.requests) + bucket.requests,
-              bytes: Number(stored.bytes) + bucket.bytes,
-              latency_ms_sum: Number(stored.latency_ms_sum) + Math.round(bucket.latencySum),
-              latency_histogram: JSON.stringify(histogram),
-            })
-            .where('project_id', '=', bucket.projectId)
-            .where('hour', '=', bucket.hour)
-            .where('collection', '=', bucket.collection)
-            .where('status_code', '=', bucket.statusCode)
-            .execute();
-        });
-      } catch (error) {
-        this.log.error({ err: error }, 'Analytics rollup could not be written');
-      }
-    }
+  /** Adds the buckets gathered so far to their stored rows, after any flush under way. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.write());
+    return this.flushing;
   }
 
   start(intervalMs = 10_000): void {
@@ -117,5 +63,55 @@ export class AnalyticsRecorder {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.flush();
+  }
+
+  private bucket(key: Pick<Rollup, 'projectId' | 'hour' | 'collection' | 'statusCode'>): Rollup {
+    let bucket = this.buckets.get(keyOf(key));
+    if (!bucket) {
+      bucket = {
+        projectId: key.projectId,
+        hour: key.hour,
+        collection: key.collection,
+        statusCode: key.statusCode,
+        requests: 0,
+        bytes: 0,
+        latencySum: 0,
+        histogram: emptyHistogram(),
+      };
+      this.buckets.set(keyOf(key), bucket);
+    }
+    return bucket;
+  }
+
+  /** Never rejects: counts that could not be written go back into the buckets for the next flush. */
+  private async write(): Promise<void> {
+    const buckets = [...this.buckets.values()];
+    this.buckets = new Map();
+    if (buckets.length > 0) {
+      try {
+        await this.repository.add(buckets);
+      } catch (error) {
+        for (const failed of buckets) {
+          const bucket = this.bucket(failed);
+          bucket.requests += failed.requests;
+          bucket.bytes += failed.bytes;
+          bucket.latencySum += failed.latencySum;
+          merge(bucket.histogram, failed.histogram);
+        }
+        this.log.error({ err: error, buckets: buckets.length }, 'Analytics rollups could not be written; will retry');
+      }
+    }
+    await this.prune();
+  }
+
+  private async prune(): Promise<void> {
+    const now = this.clock().getTime();
+    if (this.prunedAt !== null && now - this.prunedAt < HOUR_MS && now >= this.prunedAt) return;
+    try {
+      await this.repository.pruneBefore(hourOf(new Date(now - ANALYTICS_RETENTION_DAYS * 24 * HOUR_MS)));
+      this.prunedAt = now;
+    } catch (error) {
+      this.log.error({ err: error }, 'Old analytics rollups could not be pruned; will retry');
+    }
   }
 }

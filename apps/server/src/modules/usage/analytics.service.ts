@@ -1,8 +1,9 @@
 import type { Analytics, AnalyticsPoint, AnalyticsQuery } from '@plinth/contract';
 import type { AppContext } from '../../context.js';
 import { fieldError } from '../../lib/errors.js';
+import { emptyHistogram, merge, percentile } from '../../lib/latency-histogram.js';
+import { AnalyticsRepository } from './analytics.repository.js';
 import type { AnalyticsRecorder } from './analytics-recorder.js';
-import { emptyHistogram, merge, percentile } from './latency-histogram.js';
 import { hourOf } from './periods.js';
 
 const HOUR_MS = 3600_000;
@@ -19,10 +20,14 @@ const empty = (): Totals => ({ requests: 0, errors: 0, bytes: 0, histogram: empt
 
 /** Reads the hourly rollups back as a series (hours or days), per collection and status code. */
 export class AnalyticsService {
+  private readonly repository: AnalyticsRepository;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly recorder: AnalyticsRecorder,
-  ) {}
+  ) {
+    this.repository = new AnalyticsRepository(ctx.db);
+  }
 
   async read(projectId: string, query: AnalyticsQuery): Promise<Analytics> {
     const granularity = query.granularity ?? 'hour';
@@ -37,13 +42,7 @@ export class AnalyticsService {
     if ((to.getTime() - start) / step > MAX_POINTS) throw fieldError('from', `asks for more than ${MAX_POINTS} points`);
     // What this process gathered but has not written yet belongs in the answer too.
     await this.recorder.flush();
-    const rows = await this.ctx.db
-      .selectFrom('analytics_hourly')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('hour', '>=', hourOf(new Date(start)))
-      .where('hour', '<=', hourOf(to))
-      .execute();
+    const rows = await this.repository.between(projectId, hourOf(new Date(start)), hourOf(to));
     const points = new Map<number, Totals>();
     for (let t = start; t <= to.getTime(); t += step) points.set(t, empty());
     const collections = new Map<string, Totals>();
@@ -52,19 +51,17 @@ export class AnalyticsService {
     for (const row of rows) {
       const time = Date.parse(`${row.hour}:00:00.000Z`);
       const point = points.get(Math.floor(time / step) * step);
-      const requests = Number(row.requests);
-      const errors = row.status_code >= 400 ? requests : 0;
-      const histogram = JSON.parse(row.latency_histogram) as number[];
+      const errors = row.statusCode >= 400 ? row.requests : 0;
       const collection = collections.get(row.collection) ?? empty();
       collections.set(row.collection, collection);
       for (const target of [point, collection, totals]) {
         if (!target) continue;
-        target.requests += requests;
+        target.requests += row.requests;
         target.errors += errors;
-        target.bytes += Number(row.bytes);
-        merge(target.histogram, histogram);
+        target.bytes += row.bytes;
+        merge(target.histogram, row.histogram);
       }
-      statusCodes[String(row.status_code)] = (statusCodes[String(row.status_code)] ?? 0) + requests;
+      statusCodes[String(row.statusCode)] = (statusCodes[String(row.statusCode)] ?? 0) + row.requests;
     }
     const series: AnalyticsPoint[] = [...points].map(([t, point]) => ({
       t: new Date(t).toISOString(),
@@ -84,6 +81,8 @@ export class AnalyticsService {
           collection: collection || '(other)',
           requests: value.requests,
           errors: value.errors,
+          bytes: value.bytes,
+          p50_ms: percentile(value.histogram, 0.5),
           p95_ms: percentile(value.histogram, 0.95),
         }))
         .sort((a, b) => b.requests - a.requests),

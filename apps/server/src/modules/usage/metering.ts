@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { API_TOKEN_PREFIX } from '../auth/authenticator.js';
+import type { ModelCache } from '../collections/model-cache.js';
 import type { ModuleDeps } from '../module-deps.js';
 import type { AnalyticsRecorder } from './analytics-recorder.js';
 import type { BurstLimiter } from './burst-limiter.js';
@@ -18,9 +19,25 @@ const metered = new WeakMap<FastifyRequest, string>();
  */
 export function installMetering(
   app: FastifyInstance,
-  deps: ModuleDeps & { meter: UsageMeter; burst: BurstLimiter; analytics: AnalyticsRecorder },
+  deps: ModuleDeps & { meter: UsageMeter; burst: BurstLimiter; analytics: AnalyticsRecorder; models: ModelCache },
 ): void {
-  const { ctx, auth, access, meter, burst, analytics } = deps;
+  const { ctx, auth, access, meter, burst, analytics, models } = deps;
+
+  /**
+   * The collection a request named, when the project has it; '' otherwise, so that made-up names
+   * (answered 404) never become rollup rows of their own.
+   */
+  async function collectionOf(request: FastifyRequest, projectId: string): Promise<string> {
+    const params = request.params as { collection?: unknown } | undefined;
+    const slug = typeof params?.collection === 'string' ? params.collection : '';
+    if (!slug) return '';
+    try {
+      return (await models.get(projectId)).collections.has(slug) ? slug : '';
+    } catch (error) {
+      request.log.error({ err: error, projectId }, 'Analytics: the collection of a request could not be resolved');
+      return '';
+    }
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     // Only API tokens are metered; other credentials (sessions, refresh tokens) pass untouched here.
@@ -68,14 +85,16 @@ export function installMetering(
   app.addHook('onResponse', async (request, reply) => {
     const projectId = metered.get(request);
     if (!projectId) return;
-    const params = request.params as { collection?: unknown } | undefined;
+    // Read before the lookup below: the elapsed time keeps growing.
+    const latencyMs = reply.elapsedTime;
+    const hour = hourOf(ctx.clock());
     analytics.record({
       projectId,
-      hour: hourOf(ctx.clock()),
-      collection: typeof params?.collection === 'string' ? params.collection : '',
+      hour,
+      collection: await collectionOf(request, projectId),
       statusCode: reply.statusCode,
       bytes: Number(reply.getHeader('content-length') ?? 0),
-      latencyMs: reply.elapsedTime,
+      latencyMs,
     });
   });
 }

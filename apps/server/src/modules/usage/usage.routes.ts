@@ -4,7 +4,7 @@ import { bearer, errorResponses } from '../../lib/route-schemas.js';
 import { MediaRepository } from '../media/media.repository.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { AnalyticsService } from './analytics.service.js';
-import type { AnalyticsRecorder } from './analytics-recorder.js';
+import { ANALYTICS_RETENTION_DAYS, type AnalyticsRecorder } from './analytics-recorder.js';
 import { monthBounds } from './periods.js';
 import { PLANS, planLimits } from './plans.js';
 import type { UsageMeter } from './usage-meter.js';
@@ -59,7 +59,10 @@ export const usageRoutes: FastifyPluginAsyncTypebox<
     schema: {
       tags,
       security: bearer,
-      description: 'API-token traffic of the project: requests, errors, bytes and p50/p95 latency per hour or day.',
+      description:
+        'API-token traffic of the project: requests, errors, bytes and p50/p95 latency per hour or day, per ' +
+        'collection (`(other)`: requests that named no existing collection) and per status code. Hourly rollups ' +
+        `are kept for ${ANALYTICS_RETENTION_DAYS} days; no raw request is stored.`,
       params: ProjectParams,
       querystring: AnalyticsQuery,
       response: { 200: DataOf(Analytics), ...errorResponses },

@@ -5,6 +5,7 @@ import { api } from '../../../lib/api-client';
 export const projectKeys = {
   all: ['projects'] as const,
   lists: () => [...projectKeys.all, 'list'] as const,
+  usage: (projectId: string) => [...projectKeys.all, projectId, 'usage'] as const,
 };
 
 export interface ProjectList {

@@ -1,6 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useProjects } from '../api/get-projects';
+import { ProjectUsage } from './project-usage';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
@@ -55,6 +56,7 @@ export function ProjectList() {
               <dd className="text-slate-900">{dateFormat.format(new Date(project.created_at))}</dd>
             </div>
           </dl>
+          <ProjectUsage projectId={project.id} />
         </li>
       ))}
     </ul>

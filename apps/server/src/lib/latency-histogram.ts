@@ -1,3 +1,9 @@
+/*
+ * Latencies counted in fixed buckets, so that percentiles of any number of requests are read
+ * from a few numbers that add up across time slots, instances and stored rollups (API analytics
+ * and the status page's recent requests).
+ */
+
 /** Upper bounds (ms) of the latency buckets; the last bucket holds everything slower. */
 export const LATENCY_BOUNDS_MS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] as const;
 
