@@ -4,9 +4,10 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { KNOWN_PATHS, KNOWN_PREFIXES } from './src/app/paths.ts';
+import { pageOrigins, parseConfig } from './src/public-config.ts';
 
 /** Writes dist/routes.json: the server answers paths outside it with the app's 404 page and status 404. */
 function routesManifest(): Plugin {
@@ -19,6 +20,21 @@ function routesManifest(): Plugin {
         fileName: 'routes.json',
         source: `${JSON.stringify({ paths: KNOWN_PATHS, prefixes: KNOWN_PREFIXES }, null, 2)}\n`,
       });
+    },
+  };
+}
+
+/**
+ * Writes dist/csp.json: the origins this build's configured services (cross-origin API, analytics,
+ * tag manager, live chat) need the pages' Content-Security-Policy to allow; the server adds them.
+ */
+function contentSecurityManifest(mode: string): Plugin {
+  return {
+    name: 'plinth-csp-manifest',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    generateBundle() {
+      const origins = pageOrigins(parseConfig(loadEnv(mode, process.cwd(), 'PUBLIC_'), ''));
+      this.emitFile({ type: 'asset', fileName: 'csp.json', source: `${JSON.stringify(origins, null, 2)}\n` });
     },
   };
 }
@@ -70,8 +86,15 @@ const buildId = process.env.PLINTH_BUILD_ID || `${Date.now().toString(36)}-${ran
 // Vite builds the browser app into dist/; the server's web module serves it (apps/server/src/modules/web).
 // `vite build --ssr` builds src/entry-server.tsx into dist-ssr/ for scripts/prerender.mjs.
 // Variables prefixed PUBLIC_ are the only ones that reach the browser (see src/config.ts).
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), routesManifest(), buildVersion(buildId), precompress()],
+export default defineConfig(({ isSsrBuild, mode }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    routesManifest(),
+    contentSecurityManifest(mode),
+    buildVersion(buildId),
+    precompress(),
+  ],
   envPrefix: 'PUBLIC_',
   server: {
     // `npm run dev -w apps/web` proxies the API to the server started with `npm start`.
@@ -83,6 +106,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     name: 'web',
     environment: 'happy-dom',
+    // Pages add third-party <script> tags; the DOM never fetches them, and says nothing about it.
+    environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,

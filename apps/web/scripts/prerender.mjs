@@ -14,7 +14,7 @@ const distDir = path.join(webDir, 'dist');
 const outDir = path.join(distDir, 'prerendered');
 
 /** Pages that depend on the URL's query or on the session are left to the browser. */
-const SKIPPED = new Set(['/reset-password', '/auth/github/callback', '/auth/google/callback']);
+const SKIPPED = new Set(['/reset-password', '/auth/github/callback', '/auth/google/callback', '/auth/oidc/callback']);
 
 // The origin of canonical links: fixed at build time when known, else filled in by the server.
 const siteUrl = (process.env.PUBLIC_SITE_URL || process.env.PUBLIC_URL || '').replace(/\/+$/, '');

@@ -10,6 +10,12 @@ interface ImportMetaEnv {
   /** Product analytics (posthog-js); unset, analytics is off and posthog-js is never downloaded. */
   readonly PUBLIC_POSTHOG_KEY?: string;
   readonly PUBLIC_POSTHOG_HOST?: string;
+  /** Google Tag Manager container id (GTM-…); loaded only with the visitor's consent. */
+  readonly PUBLIC_GTM_ID?: string;
+  /** The live-chat widget's script URL (https); loaded only with the visitor's consent. */
+  readonly PUBLIC_CHAT_SCRIPT_URL?: string;
+  /** Extra https:// or wss:// origins the page CSP allows, comma-separated. */
+  readonly PUBLIC_CSP_ORIGINS?: string;
   /** Set by the build (vite.config.ts) and written to dist/version.json. */
   readonly PUBLIC_BUILD_ID?: string;
 }

@@ -25,8 +25,10 @@ export const KNOWN_PATHS = [
   '/reset-password',
   '/auth/github/callback',
   '/auth/google/callback',
+  '/auth/oidc/callback',
   '/app',
   '/app/project',
+  '/app/graphql',
 ] as const;
 
 /**

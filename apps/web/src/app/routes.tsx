@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, lazy: () => import('../routes/app/dashboard') },
+          { path: 'graphql', lazy: () => import('../routes/app/graphql') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

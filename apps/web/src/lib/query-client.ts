@@ -26,8 +26,9 @@ export function createQueryClient(options: { retryQueries?: boolean } = {}): Que
   return new QueryClient({
     defaultOptions: {
       queries: {
+        // Data older than this is fetched again when the tab comes back into view.
         staleTime: 30_000,
-        refetchOnWindowFocus: false,
+        refetchOnWindowFocus: true,
         // A 4xx will not change by asking again.
         retry: (failureCount, error) =>
           options.retryQueries !== false &&

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { type PageOrigins, pageContentSecurityPolicy } from '../../plugins/security-headers.js';
 
 export interface WebRoutesOptions {
   /** The Vite build of apps/web (index.html, assets/, routes.json). Nothing is served if it has no index.html. */
@@ -38,6 +39,26 @@ function readManifest(file: string): RoutesManifest | null {
   } catch {
     return null;
   }
+}
+
+/** A bare origin (scheme, host, optional port), or a wildcard host: nothing that could end a CSP directive. */
+const ORIGIN = /^(?:https?|wss?):\/\/[a-z0-9*.-]+(?::\d{1,5})?$/i;
+
+/**
+ * dist/csp.json: origins the build's configured services need (analytics, tag manager, chat).
+ * Anything but a list of bare origins per directive is refused, so the file can't inject a policy.
+ */
+function readPageOrigins(file: string): PageOrigins | undefined {
+  if (!existsSync(file)) return undefined;
+  const value = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const list = (key: keyof PageOrigins): string[] => {
+    const entries = value[key] ?? [];
+    if (!Array.isArray(entries) || !entries.every((entry) => typeof entry === 'string' && ORIGIN.test(entry))) {
+      throw new Error(`${file}: "${key}" must be a list of origins such as https://cdn.example.com`);
+    }
+    return entries as string[];
+  };
+  return { script: list('script'), connect: list('connect'), img: list('img'), frame: list('frame') };
 }
 
 function escapeAttribute(text: string): string {
@@ -105,6 +126,7 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
   const prerendered = readPrerendered(distDir);
   const fixedOrigin = publicUrl?.replace(/\/+$/, '');
   const manifest = readManifest(path.join(distDir, 'routes.json'));
+  const pagePolicy = pageContentSecurityPolicy(readPageOrigins(path.join(distDir, 'csp.json')));
   const known = new Set(manifest?.paths ?? []);
   const isKnown = (pathname: string) =>
     manifest === null || known.has(pathname) || manifest.prefixes.some((prefix) => pathname.startsWith(prefix));
@@ -116,7 +138,7 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
     // every other path reaches the handler below.
     wildcard: false,
     index: false,
-    globIgnore: ['index.html', 'routes.json', 'prerendered/**', '**/*.br', '**/*.gz'],
+    globIgnore: ['index.html', 'routes.json', 'csp.json', 'prerendered/**', '**/*.br', '**/*.gz'],
     // The build writes .br and .gz beside its scripts and styles; they are sent when accepted.
     preCompressed: true,
     cacheControl: false,
@@ -146,6 +168,7 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
     }
     reply
       .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', pagePolicy)
       .header('ETag', etag)
       .type('text/html; charset=utf-8')
       .status(known ? 200 : 404);

@@ -188,4 +188,53 @@ describe('web routes', () => {
       rmSync(empty, { recursive: true, force: true });
     }
   });
+
+  it("gives pages a CSP of the server's own scripts, plus what the build's services need", async () => {
+    const plain = (await app.inject({ url: '/pricing' })).headers['content-security-policy'];
+    expect(plain).toContain("script-src 'self';");
+    expect(plain).toContain("connect-src 'self';");
+    expect(plain).toContain("frame-ancestors 'self'");
+
+    const withServices = makeDist();
+    writeFileSync(
+      path.join(withServices, 'csp.json'),
+      JSON.stringify({
+        script: ['https://www.googletagmanager.com'],
+        connect: ['https://us.i.posthog.com', 'wss://chat.example.com'],
+        img: [],
+        frame: ['https://chat.example.com'],
+      }),
+    );
+    const configured = await build(withServices);
+    try {
+      for (const url of ['/pricing', '/', '/no-such-page']) {
+        const policy = String((await configured.inject({ url })).headers['content-security-policy']);
+        expect(policy, url).toContain("script-src 'self' https://www.googletagmanager.com;");
+        expect(policy, url).toContain("connect-src 'self' https://us.i.posthog.com wss://chat.example.com;");
+        expect(policy, url).toContain("frame-src 'self' https://chat.example.com;");
+      }
+      expect((await configured.inject({ url: '/csp.json' })).statusCode).toBe(404);
+    } finally {
+      await configured.close();
+      rmSync(withServices, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start with a csp.json that holds anything but origins', async () => {
+    const tampered = makeDist();
+    writeFileSync(
+      path.join(tampered, 'csp.json'),
+      JSON.stringify({
+        script: ["https://cdn.example.com; script-src 'unsafe-inline'"],
+        connect: [],
+        img: [],
+        frame: [],
+      }),
+    );
+    try {
+      await expect(build(tampered)).rejects.toThrow(/"script" must be a list of origins/);
+    } finally {
+      rmSync(tampered, { recursive: true, force: true });
+    }
+  });
 });

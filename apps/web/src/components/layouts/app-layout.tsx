@@ -6,6 +6,7 @@ import { Button } from '../ui/button';
 const APP_NAVIGATION = [
   { to: '/app', label: 'Dashboard' },
   { to: '/app/project', label: 'New project' },
+  { to: '/app/graphql', label: 'GraphQL' },
 ] as const;
 
 /** The signed-in app: its own header with the user and sign-out, no marketing navigation. */

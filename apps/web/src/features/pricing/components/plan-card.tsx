@@ -1,17 +1,6 @@
 import type { Plan } from '@plinth/contract';
 import { ButtonLink } from '../../../components/ui/button';
-
-/** 104857600 → "100 MB", 107374182400 → "100 GB" (binary units, as the limits are counted). */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
-}
+import { formatBytes } from '../../../lib/format';
 
 export function formatPrice(plan: Plan): string {
   if (plan.contact_sales || plan.price_cents === null) return 'Custom';
