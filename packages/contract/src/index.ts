@@ -7,6 +7,7 @@ export * from './content.js';
 export * from './graphql.js';
 export * from './lifecycle.js';
 export * from './media.js';
+export * from './oauth.js';
 export * from './projects.js';
 export * from './site.js';
 export * from './status.js';

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageMeta } from '../components/ui/page-meta';
 import { CodeBlock } from '../features/docs/components/code-block';
 import * as examples from '../features/docs/examples';
+import * as files from '../features/docs/file-samples';
 
 const SECTIONS = [
   { id: 'getting-started', title: 'Getting started' },
@@ -200,19 +201,42 @@ export function Component() {
             delays.
           </p>
           <CodeBlock title="A delivery" code={examples.WEBHOOK_PAYLOAD} />
-          <CodeBlock title="lib/verify-plinth-signature.js" code={examples.VERIFY_SIGNATURE} />
+          <p>
+            The {c('data')} of a document event is the document as the API reads it with {c('locale=*')}: localized
+            fields are maps of locale to value, and hidden fields are never sent.
+          </p>
+          <ul className="list-disc space-y-1 pl-6">
+            <li>
+              {c('document.published')}: the snapshot just published, as a token with {c('content:read')} reads it.
+            </li>
+            <li>
+              {c('document.unpublished')}: the snapshot that was withdrawn, as readers saw it (with the {c('version')}{' '}
+              it was published with), and its {c('status')} and {c('published_at')} (null) after the change.
+            </li>
+            <li>
+              {c('document.created')}, {c('document.updated')} (also sent for a restore) and {c('document.deleted')}:
+              the working copy, drafts included, as a token with {c('content:preview')} reads it. Give such a webhook’s
+              URL only to systems that may see unpublished content.
+            </li>
+            <li>
+              {c('media.*')} events carry the asset, {c('collection.*')} events the collection’s model.
+            </li>
+          </ul>
+          <CodeBlock title="lib/verify-plinth-signature.ts" code={files.VERIFY_SIGNATURE} />
         </Section>
 
         <Section id="sdk-examples" title="SDK examples">
           <p>
-            The API is plain HTTPS and JSON, so these examples use the platform’s {c('fetch')} and need no extra
-            package.
+            {c('@plinth/sdk')} is the typed client: it runs wherever {c('fetch')} does (Node.js 20+, browsers, edge
+            runtimes), turns every error answer into a {c('PlinthError')} with its {c('code')} and {c('message')}, and
+            comes with React hooks and a generator that writes TypeScript types for your collections.
           </p>
+          <CodeBlock title="Install and generate types" code={examples.INSTALL_SDK} />
           <H3>Next.js</H3>
-          <CodeBlock title="app/blog/page.tsx" code={examples.NEXT_PAGE} />
-          <CodeBlock title="app/api/plinth-webhook/route.ts" code={examples.NEXT_WEBHOOK} />
+          <CodeBlock title="app/blog/page.tsx" code={files.NEXT_PAGE} />
+          <CodeBlock title="app/api/plinth-webhook/route.ts" code={files.NEXT_WEBHOOK} />
           <H3>React</H3>
-          <CodeBlock title="src/articles.jsx" code={examples.REACT_HOOK} />
+          <CodeBlock title="src/articles.tsx" code={files.REACT_COMPONENT} />
         </Section>
       </article>
     </div>

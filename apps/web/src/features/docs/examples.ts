@@ -64,13 +64,15 @@ export const LIST_DOCUMENTS = `curl -G "$PLINTH_URL/api/v1/projects/$PLINTH_PROJ
 export const CREATE_DOCUMENT = `curl -X POST "$PLINTH_URL/api/v1/projects/$PLINTH_PROJECT_ID/collections/articles/documents" \\
   -H "Authorization: Bearer $PLINTH_TOKEN" \\
   -H "Content-Type: application/json" \\
-  -H "Idempotency-Key: $(uuidgen)" \\
+  -H "Idempotency-Key: 3f6c2b1e-8d4a-4c2e-9b7f-0a1d2e3f4a5b" \\
   -d '{
     "locale": "en",
     "status": "draft",
     "data": { "title": "Hello, world", "body": "<p>Our first article.</p>" }
   }'
-# → 201 { "data": { "id": "01JD5Q…", "version": 1, "status": "draft", … } }`;
+# → 201 { "data": { "id": "01JD5Q…", "version": 1, "status": "draft", … } }
+# The Idempotency-Key is any unique string you choose per new document: sending the same request
+# again with the same key (a retry after a timeout) returns the first answer and creates nothing.`;
 
 export const UPDATE_DOCUMENT = `curl -X PATCH "$PLINTH_URL/api/v1/projects/$PLINTH_PROJECT_ID/collections/articles/documents/$DOCUMENT_ID" \\
   -H "Authorization: Bearer $PLINTH_TOKEN" \\
@@ -120,6 +122,7 @@ export const WEBHOOK_PAYLOAD = `POST /api/plinth-webhook HTTP/1.1
 Content-Type: application/json
 X-Plinth-Event: document.published
 X-Plinth-Delivery: 01JD7C…
+X-Plinth-Sequence: 42
 X-Plinth-Timestamp: 1795000000
 X-Plinth-Signature: sha256=5f1c…
 
@@ -128,98 +131,19 @@ X-Plinth-Signature: sha256=5f1c…
   "event": "document.published",
   "created_at": "2026-11-22T10:00:00.000Z",
   "project_id": "01J…",
-  "data": { … }
+  "webhook_id": "01JD7B…",
+  "sequence": 42,
+  "data": {
+    "id": "01JD5Q…",
+    "collection": "articles",
+    "locale": "*",
+    "status": "published",
+    "data": { "title": { "en": "Hello, world", "es": "Hola, mundo" }, "slug": "hello-world" },
+    …
+  }
 }`;
 
-export const VERIFY_SIGNATURE = `import { createHmac, timingSafeEqual } from 'node:crypto';
-
-/** True when the request really comes from Plinth: HMAC-SHA256 of "<timestamp>.<raw body>". */
-export function verifyPlinthSignature({ secret, timestamp, signature, rawBody, toleranceSeconds = 300 }) {
-  const age = Math.abs(Date.now() / 1000 - Number(timestamp));
-  if (!Number.isFinite(age) || age > toleranceSeconds) return false; // refuse replays
-  const expected = 'sha256=' + createHmac('sha256', secret).update(\`\${timestamp}.\${rawBody}\`).digest('hex');
-  const a = Buffer.from(expected);
-  const b = Buffer.from(signature ?? '');
-  return a.length === b.length && timingSafeEqual(a, b);
-}`;
-
-export const NEXT_PAGE = `// app/blog/page.tsx (Next.js App Router, a server component: the token never reaches the browser)
-const BASE = \`\${process.env.PLINTH_URL}/api/v1/projects/\${process.env.PLINTH_PROJECT_ID}\`;
-
-type Article = { id: string; data: { title: string; slug: string } };
-
-async function getArticles(): Promise<Article[]> {
-  const res = await fetch(\`\${BASE}/collections/articles/documents?sort=-published_at&limit=10\`, {
-    headers: { Authorization: \`Bearer \${process.env.PLINTH_TOKEN}\` },
-    next: { revalidate: 300, tags: ['articles'] },
-  });
-  if (!res.ok) throw new Error(\`Plinth answered \${res.status}\`);
-  const { data } = await res.json();
-  return data;
-}
-
-export default async function BlogPage() {
-  const articles = await getArticles();
-  return (
-    <ul>
-      {articles.map((article) => (
-        <li key={article.id}>
-          <a href={\`/blog/\${article.data.slug}\`}>{article.data.title}</a>
-        </li>
-      ))}
-    </ul>
-  );
-}`;
-
-export const NEXT_WEBHOOK = `// app/api/plinth-webhook/route.ts: refresh the cached pages when an article changes
-import { revalidateTag } from 'next/cache';
-import { verifyPlinthSignature } from '@/lib/verify-plinth-signature';
-
-export async function POST(request: Request) {
-  const rawBody = await request.text(); // the signature covers the raw bytes: read them before parsing
-  const isValid = verifyPlinthSignature({
-    secret: process.env.PLINTH_WEBHOOK_SECRET!,
-    timestamp: request.headers.get('x-plinth-timestamp'),
-    signature: request.headers.get('x-plinth-signature'),
-    rawBody,
-  });
-  if (!isValid) return new Response('Invalid signature', { status: 401 });
-  const delivery = JSON.parse(rawBody);
-  if (delivery.event.startsWith('document.')) revalidateTag('articles');
-  return new Response(null, { status: 204 });
-}`;
-
-export const REACT_HOOK = `// React (Vite) with TanStack Query. Use a token with only the content:read scope in browsers:
-// it reads published content and nothing else. CORS allows any origin for API-token requests.
-import { useQuery } from '@tanstack/react-query';
-
-const BASE = \`\${import.meta.env.VITE_PLINTH_URL}/api/v1/projects/\${import.meta.env.VITE_PLINTH_PROJECT_ID}\`;
-
-async function plinth(path) {
-  const res = await fetch(\`\${BASE}\${path}\`, {
-    headers: { Authorization: \`Bearer \${import.meta.env.VITE_PLINTH_READ_TOKEN}\` },
-  });
-  const body = await res.json();
-  if (!res.ok) throw new Error(body.message); // every error carries a readable message
-  return body;
-}
-
-export function useArticles(page = 1) {
-  return useQuery({
-    queryKey: ['articles', page],
-    queryFn: () => plinth(\`/collections/articles/documents?sort=-published_at&page=\${page}&limit=10\`),
-  });
-}
-
-export function ArticleList() {
-  const { data, isPending, error } = useArticles();
-  if (isPending) return <p>Loading…</p>;
-  if (error) return <p role="alert">{error.message}</p>;
-  return (
-    <ul>
-      {data.data.map((article) => (
-        <li key={article.id}>{article.data.title}</li>
-      ))}
-    </ul>
-  );
-}`;
+export const INSTALL_SDK = `npm install @plinth/sdk
+# React hooks: also react and @tanstack/react-query
+# Types for your content model:
+npx plinth-sdk generate --url "$PLINTH_URL" --project "$PLINTH_PROJECT_ID" --token "$PLINTH_TOKEN" --out src/plinth-types.ts`;

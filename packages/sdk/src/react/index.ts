@@ -1,0 +1,19 @@
+// @plinth/sdk/react: TanStack Query hooks over the core client.
+export {
+  type HookMutationOptions,
+  useCreateDocument,
+  useDeleteDocument,
+  usePublishDocument,
+  useUnpublishDocument,
+  useUpdateDocument,
+} from './mutations.js';
+export { PlinthProvider, usePlinthClient } from './provider.js';
+export {
+  documentQueryOptions,
+  documentsQueryOptions,
+  type HookQueryOptions,
+  type PlinthFailure,
+  plinthKeys,
+  useDocument,
+  useDocuments,
+} from './queries.js';
