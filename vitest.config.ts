@@ -16,8 +16,21 @@ export default defineConfig({
         test: {
           name: 'node',
           globalSetup: ['apps/server/src/test/global-setup.ts'],
-          include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+          include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx'],
           exclude: ['apps/web/**', '**/node_modules/**'],
+        },
+      },
+      // Type tests (*.test-d.ts) run through the TypeScript compiler, not at runtime.
+      {
+        extends: true,
+        test: {
+          name: 'types',
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['packages/sdk/src/**/*.test-d.ts'],
+            tsconfig: 'packages/sdk/tsconfig.test.json',
+          },
         },
       },
       // The web app's tests run in a DOM, with its own Vite config (React, Tailwind).

@@ -31,12 +31,32 @@ export interface Config {
   readonly webhookAllowedHosts: readonly string[];
   /** How long a worker holds a job before another takes it for lost; renewed while the job runs. */
   readonly jobLeaseMs: number;
+  /** Days that done and cancelled jobs are kept (for inspection) before the worker deletes them. */
+  readonly jobRetentionDays: number;
   /** How plan changes are paid for (PLINTH_BILLING_PROVIDER and STRIPE_*). */
   readonly billing: BillingConfig;
   /** Bearer token that GET /metrics requires; null leaves /metrics open. */
   readonly metricsToken: string | null;
   /** How often the status page's health sample is taken. */
   readonly statusSampleIntervalMs: number;
+  /** Social and single sign-on providers (GITHUB_*, GOOGLE_*, OIDC_*). */
+  readonly oauth: OAuthConfig;
+}
+
+export interface OAuthClientConfig {
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
+export interface OAuthConfig {
+  /** `baseUrl` serves the sign-in pages, `apiUrl` the REST API (GitHub Enterprise, or a fake in tests). */
+  readonly github: (OAuthClientConfig & { readonly baseUrl: string; readonly apiUrl: string }) | null;
+  /** Google is an OpenID Connect issuer; another issuer URL points it at a fake in tests. */
+  readonly google: (OAuthClientConfig & { readonly issuer: string }) | null;
+  /** Any OpenID Connect provider, found through `<issuer>/.well-known/openid-configuration`. */
+  readonly oidc: (OAuthClientConfig & { readonly issuer: string; readonly name: string }) | null;
+  /** Hosts (names or IP literals, `*.suffix` for subdomains) exempt from the private-address refusal. */
+  readonly allowedHosts: readonly string[];
 }
 
 export type BillingConfig =
@@ -193,6 +213,45 @@ function billing(env: Env): BillingConfig {
   });
 }
 
+/** A provider's client id and secret: both or neither (null). The secret is never echoed. */
+function oauthClient(env: Env, prefix: string): OAuthClientConfig | null {
+  const clientId = read(env, `${prefix}_CLIENT_ID`);
+  const clientSecret = read(env, `${prefix}_CLIENT_SECRET`);
+  if (clientId === undefined && clientSecret === undefined) return null;
+  if (clientId === undefined) fail(`${prefix}_CLIENT_ID`, `set when ${prefix}_CLIENT_SECRET is set`, '');
+  if (clientSecret === undefined) fail(`${prefix}_CLIENT_SECRET`, `set when ${prefix}_CLIENT_ID is set`, '');
+  return { clientId, clientSecret };
+}
+
+/** An http(s) base URL without its trailing slashes. */
+const baseUrl = (env: Env, name: string): string | undefined =>
+  url(env, name, ['http:', 'https:'])?.replace(/\/+$/, '');
+
+/**
+ * GITHUB_*, GOOGLE_*, OIDC_* and PLINTH_OAUTH_ALLOWED_HOSTS. A provider is on when its client id
+ * and secret are set; its other variables are only read then.
+ */
+function oauth(env: Env): OAuthConfig {
+  const github = oauthClient(env, 'GITHUB');
+  const google = oauthClient(env, 'GOOGLE');
+  const oidc = oauthClient(env, 'OIDC');
+  const oidcIssuer = baseUrl(env, 'OIDC_ISSUER');
+  if (oidc && oidcIssuer === undefined) fail('OIDC_ISSUER', 'set when OIDC_CLIENT_ID is set', '');
+  if (!oidc && oidcIssuer !== undefined) fail('OIDC_CLIENT_ID', 'set when OIDC_ISSUER is set', '');
+  const oidcName = read(env, 'OIDC_NAME') ?? 'Single sign-on';
+  if (oidcName.length > 60) fail('OIDC_NAME', 'at most 60 characters', oidcName);
+  return Object.freeze({
+    github: github && {
+      ...github,
+      baseUrl: baseUrl(env, 'GITHUB_BASE_URL') ?? 'https://github.com',
+      apiUrl: baseUrl(env, 'GITHUB_API_URL') ?? 'https://api.github.com',
+    },
+    google: google && { ...google, issuer: baseUrl(env, 'GOOGLE_ISSUER') ?? 'https://accounts.google.com' },
+    oidc: oidc && oidcIssuer !== undefined ? { ...oidc, issuer: oidcIssuer, name: oidcName } : null,
+    allowedHosts: Object.freeze(hostList(env, 'PLINTH_OAUTH_ALLOWED_HOSTS')),
+  });
+}
+
 /** PLINTH_METRICS_TOKEN: long enough to resist guessing, and usable in an Authorization header. */
 function metricsToken(env: Env): string | null {
   const raw = read(env, 'PLINTH_METRICS_TOKEN');
@@ -241,8 +300,10 @@ export function loadConfig(env: Env): Config {
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
     webhookAllowedHosts: Object.freeze(hostList(env, 'PLINTH_WEBHOOK_ALLOWED_HOSTS')),
     jobLeaseMs: integer(env, 'PLINTH_JOB_LEASE_MS', 60_000, 1_000, 3_600_000),
+    jobRetentionDays: integer(env, 'PLINTH_JOB_RETENTION_DAYS', 7, 1, 3650),
     billing: billing(env),
     metricsToken: metricsToken(env),
     statusSampleIntervalMs: integer(env, 'PLINTH_STATUS_SAMPLE_SECONDS', 60, 5, 3600) * 1000,
+    oauth: oauth(env),
   });
 }

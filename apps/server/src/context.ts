@@ -7,6 +7,7 @@ import type { JobHandler, JobQueue } from './jobs/queue.js';
 import type { Clock } from './lib/clock.js';
 import type { DeliveryCache } from './lib/delivery-cache.js';
 import type { Mailer } from './lib/mailer.js';
+import type { WindowStore } from './lib/rate-limiter.js';
 
 /** What services need from the outside world, built once per app and passed down explicitly. */
 export interface AppContext {
@@ -24,4 +25,6 @@ export interface AppContext {
   readonly jobHandlers: Map<string, JobHandler>;
   /** Cached delivery answers; content writers invalidate a project after they commit. */
   readonly delivery: DeliveryCache;
+  /** Recent events for rate limits: in memory, or in Redis (REDIS_URL) to share them between instances. */
+  readonly rateLimits: WindowStore;
 }

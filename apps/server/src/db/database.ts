@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type Dialect as KyselyDialect, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -28,6 +28,8 @@ export interface OpenDatabaseOptions {
   pgPoolSize?: number;
   /** Called with every SQL statement run (tests count queries with it). */
   onQuery?: (sql: string) => void;
+  /** Wraps the Kysely dialect (tests hold a connection request to put two changes in a set order). */
+  wrapDialect?: (dialect: KyselyDialect) => KyselyDialect;
 }
 
 const queryLog = ({ onQuery }: OpenDatabaseOptions) =>
@@ -44,7 +46,8 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
       max: options.pgPoolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(options) });
+    const dialect = new PostgresDialect({ pool });
+    const db = new Kysely<Database>({ dialect: options.wrapDialect?.(dialect) ?? dialect, ...queryLog(options) });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, dialect: 'postgres', close: () => db.destroy(), poolStats };
   }
@@ -56,7 +59,8 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...queryLog(options) });
+  const dialect = new SqliteDialect({ database: sqlite });
+  const db = new Kysely<Database>({ dialect: options.wrapDialect?.(dialect) ?? dialect, ...queryLog(options) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -7,6 +7,10 @@ import * as webhooks from './migrations/0005-webhooks.js';
 import * as usage from './migrations/0006-usage.js';
 import * as status from './migrations/0007-status.js';
 import * as billing from './migrations/0008-billing.js';
+import * as accountSecurity from './migrations/0009-account-security.js';
+import * as oauth from './migrations/0010-oauth.js';
+import * as contentIntegrity from './migrations/0011-content-integrity.js';
+import * as analyticsBuckets from './migrations/0014-analytics-buckets.js';
 
 // Listed explicitly (not read from disk) so the built server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -18,6 +22,10 @@ const migrations: Record<string, Migration> = {
   '0006-usage': usage,
   '0007-status': status,
   '0008-billing': billing,
+  '0009-account-security': accountSecurity,
+  '0010-oauth': oauth,
+  '0014-analytics-buckets': analyticsBuckets,
+  '0011-content-integrity': contentIntegrity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -50,6 +50,22 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
+export interface OAuthStatesTable {
+  state_hash: string;
+  provider: 'github' | 'google' | 'oidc';
+  code_verifier: string;
+  redirect_uri: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface OAuthIdentitiesTable {
+  provider: 'github' | 'google' | 'oidc';
+  subject: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface ProjectsTable {
   id: string;
   name: string;
@@ -70,6 +86,18 @@ export interface ProjectMembersTable {
   created_at: string;
   updated_at: string;
 }
+
+/** An open invitation: its member (project_id, user_id) is "invited" until the token is presented. */
+export interface InvitationsTable {
+  id: string;
+  project_id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: string;
+  invited_by: string | null;
+  created_at: string;
+}
+export type InvitationRow = Selectable<InvitationsTable>;
 
 export interface ApiTokensTable {
   id: string;
@@ -124,8 +152,11 @@ export interface CollectionsTable {
   display_field: string | null;
   requires_approval: number;
   fields: unknown;
+  /** Bumped on every change of the collection's shape (its fields or a component its blocks hold). */
+  model_revision: number;
   created_at: string;
   updated_at: string;
+  deleted_at: string | null;
 }
 export type CollectionRow = Selectable<CollectionsTable>;
 
@@ -158,6 +189,10 @@ export interface DocumentsTable {
   created_by: string | null;
   updated_by: string | null;
   deleted_at: string | null;
+  /** version, updated_at and updated_by as of the last publish (null while unpublished). */
+  published_version: number | null;
+  published_updated_at: string | null;
+  published_updated_by: string | null;
 }
 export type DocumentRow = Selectable<DocumentsTable>;
 
@@ -236,9 +271,26 @@ export interface AnalyticsHourlyTable {
   requests: number;
   bytes: number;
   latency_ms_sum: number;
-  /** JSON array of counts per latency bucket (see modules/usage/latency-histogram.ts). */
-  latency_histogram: string;
+  /*
+   * Requests per latency bucket (bounds in lib/latency-histogram.ts), one column each so that
+   * writers add to them in SQL.
+   */
+  latency_le_1: number;
+  latency_le_2: number;
+  latency_le_5: number;
+  latency_le_10: number;
+  latency_le_20: number;
+  latency_le_50: number;
+  latency_le_100: number;
+  latency_le_200: number;
+  latency_le_500: number;
+  latency_le_1000: number;
+  latency_le_2000: number;
+  latency_le_5000: number;
+  latency_le_10000: number;
+  latency_le_inf: number;
 }
+export type AnalyticsHourlyRow = Selectable<AnalyticsHourlyTable>;
 
 export interface WebhooksTable {
   id: string;
@@ -389,8 +441,11 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
+  oauth_states: OAuthStatesTable;
+  oauth_identities: OAuthIdentitiesTable;
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
+  invitations: InvitationsTable;
   api_tokens: ApiTokensTable;
   messages: MessagesTable;
   settings: SettingsTable;

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Serialized delivery answers (document reads and lists), kept until the project's content or
  * model changes. Each project has a version number; writers bump it after their transaction
@@ -6,8 +8,15 @@
  * it ran is never served as current.
  */
 export interface CachedAnswer {
-  body: string;
+  /** The JSON answer, encoded once: sending bytes skips a UTF-8 encoding per request. */
+  body: Buffer;
   etag: string;
+}
+
+/** A serialized answer as the cache keeps it: its bytes and a weak ETag over them. */
+export function toCachedAnswer(json: string): CachedAnswer {
+  const body = Buffer.from(json, 'utf8');
+  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
 interface Entry extends CachedAnswer {

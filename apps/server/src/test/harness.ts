@@ -1,15 +1,19 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { type KyselyPlugin, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
-import { type DatabaseHandle, openDatabase } from '../db/database.js';
+import { type DatabaseHandle, type OpenDatabaseOptions, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { WorkerOptions } from '../jobs/queue.js';
 import type { Mailer } from '../lib/mailer.js';
+import type { DnsLookup } from '../lib/safe-http.js';
+import type { MediaOptions } from '../modules/media/media.service.js';
 
 /** Set by CI to run every server test on PostgreSQL as well. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
@@ -33,9 +37,13 @@ export function createTestClock(start = new Date('2026-11-22T10:00:00.000Z')) {
  * A fresh database: SQLite in memory, or (with TEST_DATABASE_URL) a PostgreSQL schema of its
  * own that is dropped afterwards, so test files can run in parallel.
  */
-export async function createTestDatabase(onQuery?: (sql: string) => void): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  options: Pick<OpenDatabaseOptions, 'onQuery' | 'wrapDialect'> & { linguisticCollation?: boolean } = {},
+): Promise<DatabaseHandle> {
+  const { linguisticCollation, ...databaseOptions } = options;
+  if (TEST_DATABASE_URL && linguisticCollation) return createLinguisticDatabase(TEST_DATABASE_URL, options.onQuery);
   if (!TEST_DATABASE_URL) {
-    const database = openDatabase({ url: null, sqlitePath: ':memory:', ...(onQuery ? { onQuery } : {}) });
+    const database = openDatabase({ url: null, sqlitePath: ':memory:', ...databaseOptions });
     await migrateToLatest(database.db);
     return database;
   }
@@ -49,7 +57,7 @@ export async function createTestDatabase(onQuery?: (sql: string) => void): Promi
     sqlitePath: '',
     pgSchema: schema,
     pgPoolSize: 4,
-    ...(onQuery ? { onQuery } : {}),
+    ...databaseOptions,
   });
   try {
     await migrateToLatest(database.db);
@@ -67,6 +75,48 @@ export async function createTestDatabase(onQuery?: (sql: string) => void): Promi
   };
 }
 
+/**
+ * A PostgreSQL database of its own whose default collation is ICU English (case- and
+ * accent-aware, as many production databases are), dropped afterwards.
+ */
+async function createLinguisticDatabase(url: string, onQuery?: (sql: string) => void): Promise<DatabaseHandle> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(
+    `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en' LOCALE 'C.UTF-8'`,
+  );
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = openDatabase({
+    url: target.toString(),
+    sqlitePath: '',
+    pgPoolSize: 4,
+    ...(onQuery ? { onQuery } : {}),
+  });
+  const drop = async () => {
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  };
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close();
+    await drop();
+    throw error;
+  }
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
 async function dropSchema(schema: string): Promise<void> {
   const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL ?? undefined });
   await cleanup.connect();
@@ -76,7 +126,11 @@ async function dropSchema(schema: string): Promise<void> {
 
 export interface TestApp {
   app: FastifyInstance;
-  /** SQL statements run so far (reset it to count the queries of one request). */
+  /**
+   * SQL statements run while serving requests (reset it to count the queries of one request).
+   * Background work (the job worker's polls, metering flushes) is left out, so counts don't
+   * depend on what a timer happened to do meanwhile.
+   */
   queries: string[];
   config: Config;
   database: DatabaseHandle;
@@ -94,6 +148,17 @@ export async function createTestApp(
     mailer?: Mailer;
     /** false turns the job worker off; options tune it (the default polls every 50 ms). */
     worker?: boolean | WorkerOptions;
+    media?: MediaOptions;
+    /** Replaces DNS for outbound requests (webhook URL checks). */
+    dnsLookup?: DnsLookup;
+    /** Adds test-only routes or hooks to the built app before it starts. */
+    beforeReady?: (app: FastifyInstance) => Promise<void> | void;
+    /** Kysely plugins on the app's connection (tests that watch queries to order a race). */
+    plugins?: KyselyPlugin[];
+    /** Wraps the database dialect (tests that hold a connection request to order a race). */
+    wrapDialect?: OpenDatabaseOptions['wrapDialect'];
+    /** On PostgreSQL, a database whose default collation is linguistic (ICU English) rather than bytewise. */
+    linguisticCollation?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-test-'));
@@ -105,17 +170,30 @@ export async function createTestApp(
     ...options.env,
   });
   const queries: string[] = [];
-  const database = await createTestDatabase((sql) => queries.push(sql));
+  const servingRequest = new AsyncLocalStorage<true>();
+  const database = await createTestDatabase({
+    onQuery: (statement) => {
+      if (servingRequest.getStore()) queries.push(statement);
+    },
+    ...(options.wrapDialect ? { wrapDialect: options.wrapDialect } : {}),
+    ...(options.linguisticCollation ? { linguisticCollation: true } : {}),
+  });
+  const db = (options.plugins ?? []).reduce((withPlugins, plugin) => withPlugins.withPlugin(plugin), database.db);
   const app = await buildApp({
     config,
-    database,
+    database: { ...database, db },
     logger: false,
     webDistDir: null,
     worker:
       options.worker === false ? false : options.worker === true || !options.worker ? { pollMs: 50 } : options.worker,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.media ? { media: options.media } : {}),
+    ...(options.dnsLookup ? { dnsLookup: options.dnsLookup } : {}),
   });
+  // Everything a request causes runs in this scope, timers started before it don't.
+  app.addHook('onRequest', (_request, _reply, done) => servingRequest.run(true, done));
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -199,4 +277,18 @@ export function expectError(response: LightMyRequestResponse, status: number, co
     message: string;
     details?: { path: string; message: string }[];
   };
+}
+
+/** Every row of every table, as JSON text: to check that a secret is stored nowhere. */
+export async function dumpDatabase(database: DatabaseHandle): Promise<string> {
+  const tables =
+    database.dialect === 'postgres'
+      ? await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
+          WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(database.db)
+      : await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'`.execute(database.db);
+  const dump: Record<string, unknown[]> = {};
+  for (const { name } of tables.rows) {
+    dump[name] = (await sql`SELECT * FROM ${sql.table(name)}`.execute(database.db)).rows;
+  }
+  return JSON.stringify(dump);
 }
