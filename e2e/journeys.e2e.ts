@@ -43,14 +43,8 @@ describe('journeys in a real browser', () => {
     await expect.poll(() => guest.getByText('Invalid email or password').count()).toBeGreaterThan(0);
   });
 
-  it('sends the contact form and stores the message for the admins', async () => {
-    const visitor = await browser.newPage();
-    await visitor.goto(`${server.url}/contact`);
-    await visitor.getByLabel('Name').fill('Ada Lovelace');
-    await visitor.getByLabel('Email').fill('ada@example.com');
-    await visitor.getByLabel('Message').fill('We would like a demo for our newsroom.');
-    await visitor.getByRole('button', { name: /send/i }).click();
-    await expect.poll(() => visitor.getByText('Message sent successfully!').count()).toBeGreaterThan(0);
+  /** The contact and support messages an instance admin sees. */
+  async function adminMessages(): Promise<Array<{ kind: string; email: string; subject: string | null }>> {
     const login = await fetch(`${server.url}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -60,8 +54,58 @@ describe('journeys in a real browser', () => {
     const messages = await fetch(`${server.url}/api/v1/admin/messages`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    const body = (await messages.json()) as { data: { email: string }[] };
-    expect(body.data.map((message) => message.email)).toContain('ada@example.com');
+    expect(messages.status).toBe(200);
+    return ((await messages.json()) as { data: Array<{ kind: string; email: string; subject: string | null }> }).data;
+  }
+
+  it('sends the contact form and stores the message for the admins', async () => {
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.url}/contact`);
+    await visitor.getByLabel('Name').fill('Ada Lovelace');
+    await visitor.getByLabel('Email').fill('ada@example.com');
+    await visitor.getByLabel('Message').fill('We would like a demo for our newsroom.');
+    await visitor.getByRole('button', { name: /send/i }).click();
+    await expect.poll(() => visitor.getByText('Message sent successfully!').count()).toBeGreaterThan(0);
+    expect((await adminMessages()).map((message) => message.email)).toContain('ada@example.com');
+  });
+
+  it('sends the support form with a chosen subject and stores it for the admins', async () => {
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.url}/support`);
+    const subject = visitor.getByLabel('Subject');
+    expect(await subject.locator('option').allTextContents()).toEqual([
+      'Select a subject',
+      'Technical Support',
+      'Billing Question',
+      'Feature Request',
+      'Bug Report',
+      'General Inquiry',
+    ]);
+    await visitor.getByLabel('Name').fill('Grace Hopper');
+    await visitor.getByLabel('Email').fill('grace@example.com');
+    await subject.selectOption('Bug Report');
+    await visitor.getByLabel('Message').fill('The preview button does nothing on Safari.');
+    await visitor.getByRole('button', { name: /send/i }).click();
+    await expect
+      .poll(() => visitor.getByText("Thank you for your message! We'll get back to you soon.").count())
+      .toBeGreaterThan(0);
+    expect(await adminMessages()).toContainEqual(
+      expect.objectContaining({ kind: 'support', email: 'grace@example.com', subject: 'Bug Report' }),
+    );
+  });
+
+  it('answers over plain HTTP with real statuses: 301 for a trailing slash, 404 for an unknown page', async () => {
+    const redirect = await fetch(`${server.url}/pricing/?plan=pro`, { redirect: 'manual' });
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.get('location')).toBe('/pricing?plan=pro');
+    const missing = await fetch(`${server.url}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('text/html');
+    const root = await fetch(`${server.url}/`, { redirect: 'manual' });
+    expect(root.status).toBe(200);
+    const api = await fetch(`${server.url}/api/v1/no-such-endpoint`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
   });
 
   it('answers unknown pages with the 404 page and redirects trailing slashes', async () => {

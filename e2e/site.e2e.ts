@@ -1,26 +1,56 @@
+import { decodeJwt, SignJWT } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../apps/server/src/test/smtp.js';
 import { KNOWN_PATHS } from '../apps/web/src/app/paths.js';
 import { launchBrowser, startServer } from './server.js';
 
-// Functions passed to page.evaluate and addInitScript run in the browser, where this exists.
+// Functions passed to page.evaluate and addInitScript run in the browser, where these exist.
 declare const localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+declare const document: {
+  addEventListener(type: 'securitypolicyviolation', listener: (event: SecurityViolation) => void): void;
+};
+declare const window: { dispatchEvent(event: unknown): boolean };
+declare const Event: new (type: string) => unknown;
+interface SecurityViolation {
+  violatedDirective: string;
+  blockedURI: string;
+  sourceFile: string;
+}
 
 const PUBLIC_PATHS = KNOWN_PATHS.filter((path) => !path.startsWith('/app'));
 /** Public pages whose HTML is prerendered at build time (the rest are rendered in the browser). */
 const PRERENDERED = PUBLIC_PATHS.filter((path) => path !== '/reset-password' && !path.startsWith('/auth/'));
 
-/** React's hydration mismatch reports, and any uncaught error, collected per page. */
-function watchErrors(page: Page): string[] {
+/** React's hydration mismatch reports, Content-Security-Policy violations and uncaught errors, per page. */
+async function watchErrors(page: Page): Promise<string[]> {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error' && /hydrat|Minified React error #(418|423|425)/i.test(message.text())) {
-      errors.push(message.text());
-    }
+    if (message.type() !== 'error') return;
+    if (/hydrat|Minified React error #(418|423|425)|^CSP violation/i.test(message.text())) errors.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} in ${event.sourceFile}`),
+    );
   });
   return errors;
+}
+
+/** The server's key for access tokens, so that a test can make one that has expired. */
+const JWT_SECRET = 'e2e access-token key, thirty-two characters or more';
+
+/** An access token for the same user and session as `token`, that expired five minutes ago. */
+async function expiredLike(token: string): Promise<string> {
+  const claims = decodeJwt(token);
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ sid: claims.sid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.sub))
+    .setIssuedAt(now - 20 * 60)
+    .setExpirationTime(now - 5 * 60)
+    .sign(new TextEncoder().encode(JWT_SECRET));
 }
 
 async function canonical(page: Page): Promise<string | null> {
@@ -48,7 +78,9 @@ describe('the public site in a real browser', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    server = await startServer({ env: { SMTP_URL: smtp.url, PLINTH_REGISTRATION: 'open' } });
+    server = await startServer({
+      env: { SMTP_URL: smtp.url, PLINTH_REGISTRATION: 'open', PLINTH_JWT_SECRET: JWT_SECRET },
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -72,7 +104,7 @@ describe('the public site in a real browser', () => {
 
   it('shows every public route with a heading and hydrates it without errors', async () => {
     const page = await visitor();
-    const errors = watchErrors(page);
+    const errors = await watchErrors(page);
     for (const path of [...PUBLIC_PATHS, '/blog/category/engineering']) {
       const response = await page.goto(`${server.url}${path}`);
       expect(response?.status(), path).toBe(200);
@@ -108,8 +140,9 @@ describe('the public site in a real browser', () => {
     expect(await sales.getAttribute('href')).toBe('/contact');
   });
 
-  it('registers, shows the dialog, signs in, survives a reload, refreshes once for parallel 401s, and signs out', async () => {
+  it('registers, shows the dialog, signs in, survives a reload, refreshes once for three expired calls, and signs out', async () => {
     const page = await visitor();
+    await page.clock.install();
     const email = `grace-${Date.now()}@example.com`;
     const password = 'a long enough password';
     await page.goto(`${server.url}/register`);
@@ -132,26 +165,51 @@ describe('the public site in a real browser', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Welcome back, Grace' }).waitFor();
 
-    // An access token the server refuses: every call gets a 401, and they share one refresh.
+    // Two projects, so the dashboard holds three queries: the list and each project's usage.
+    const firstToken = String(await page.evaluate(() => localStorage.getItem('plinth.access_token')));
+    for (const name of ['Docs site', 'Mobile app']) {
+      const created = await fetch(`${server.url}/api/v1/projects`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${firstToken}` },
+        body: JSON.stringify({ name }),
+      });
+      expect(created.status).toBe(201);
+    }
+    await page.reload();
+    await expect.poll(() => page.getByRole('meter', { name: 'API requests this month' }).count()).toBe(2);
+
+    // The user comes back to the tab after the access token expired: the server answers
+    // TOKEN_EXPIRED to the three refetches, which share one refresh and are each retried once.
+    const heldToken = String(await page.evaluate(() => localStorage.getItem('plinth.access_token')));
+    const expired = await expiredLike(heldToken);
     const refreshes: string[] = [];
-    const refused: string[] = [];
+    const answers: Array<{ path: string; status: number; code?: string }> = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/v1/auth/refresh')) refreshes.push(request.url());
     });
-    page.on('response', (response) => {
-      if (response.status() === 401 && response.url().includes('/api/v1/')) refused.push(response.url());
+    await page.route('**/api/v1/projects**', async (route) => {
+      const headers = route.request().headers();
+      const held = headers.authorization === `Bearer ${heldToken}`;
+      const response = await route.fetch(held ? { headers: { ...headers, authorization: `Bearer ${expired}` } } : {});
+      const code = response.status() === 401 ? ((await response.json()) as { code: string }).code : undefined;
+      answers.push({
+        path: new URL(route.request().url()).pathname,
+        status: response.status(),
+        ...(code ? { code } : {}),
+      });
+      await route.fulfill({ response });
     });
-    await page.evaluate(() => localStorage.setItem('plinth.access_token', 'corrupted.access.token'));
-    await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Welcome back, Grace' }).waitFor();
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('plinth.access_token')))
-      .not.toBe('corrupted.access.token');
-    await page.getByRole('heading', { level: 2, name: 'Projects' }).waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(new Set(refused.map((url) => new URL(url).pathname)).size).toBeGreaterThanOrEqual(2);
+    await page.clock.fastForward('16:00');
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await expect.poll(() => answers.filter((answer) => answer.status === 200).length).toBe(3);
+    const refused = answers.filter((answer) => answer.status === 401);
+    expect(refused).toHaveLength(3);
+    expect(refused.every((answer) => answer.code === 'TOKEN_EXPIRED')).toBe(true);
+    expect(new Set(refused.map((answer) => answer.path)).size).toBe(3);
     expect(refreshes).toHaveLength(1);
+    expect(await page.evaluate(() => localStorage.getItem('plinth.access_token'))).not.toBe(heldToken);
     expect(new URL(page.url()).pathname).toBe('/app');
+    await page.unroute('**/api/v1/projects**');
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);

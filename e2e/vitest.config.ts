@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A real browser on a busy machine can take seconds to settle; polls wait for it.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: false,
   },
 });
