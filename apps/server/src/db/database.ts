@@ -1,8 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type Dialect as KyselyDialect, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import {
+  Kysely,
+  type Dialect as KyselyDialect,
+  type SqliteDatabase as KyselySqliteDatabase,
+  type LogEvent,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely';
+import type pg from 'pg';
+import { lazy, requireOnDemand } from '../lib/lazy.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -15,8 +23,13 @@ export interface DatabaseHandle {
   readonly poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
-// COUNT(*) and BIGINT arrive as strings from pg; our counts stay far below 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+/** The pg driver, loaded only when the database is PostgreSQL. */
+const loadPg = lazy(() => {
+  const driver = requireOnDemand('pg') as typeof pg;
+  // COUNT(*) and BIGINT arrive as strings from pg; our counts stay far below 2^53.
+  driver.types.setTypeParser(driver.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+  return driver;
+});
 
 export interface OpenDatabaseOptions {
   /** `postgres://…`; when absent, SQLite at `sqlitePath`. */
@@ -41,7 +54,7 @@ const queryLog = ({ onQuery }: OpenDatabaseOptions) =>
  */
 export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   if (options.url) {
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: options.url,
       max: options.pgPoolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
@@ -59,9 +72,34 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const dialect = new SqliteDialect({ database: sqlite });
+  const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
   const db = new Kysely<Database>({ dialect: options.wrapDialect?.(dialect) ?? dialect, ...queryLog(options) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** How many distinct SQL texts keep their prepared statement (the app has a few hundred). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * The SQLite connection as Kysely sees it, with prepared statements kept by SQL text. Kysely
+ * prepares every query anew; reusing statements skips compiling the SQL, and the native memory
+ * of thousands of discarded statements no longer waits for the garbage collector (it held the
+ * server's RSS above 300 MB after 10,000 writes).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      const cached = statements.get(sql);
+      // A statement still iterating (a streamed query) cannot run again until it is done.
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      return statement;
+    },
+  };
 }
 
 /** JSON columns come back parsed from PostgreSQL (jsonb) and as text from SQLite. */

@@ -11,6 +11,7 @@ import * as accountSecurity from './migrations/0009-account-security.js';
 import * as oauth from './migrations/0010-oauth.js';
 import * as contentIntegrity from './migrations/0011-content-integrity.js';
 import * as analyticsBuckets from './migrations/0014-analytics-buckets.js';
+import * as searchRows from './migrations/0015-search-rows.js';
 
 // Listed explicitly (not read from disk) so the built server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-oauth': oauth,
   '0014-analytics-buckets': analyticsBuckets,
   '0011-content-integrity': contentIntegrity,
+  '0015-search-rows': searchRows,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -454,6 +454,8 @@ export interface Database {
   components: ComponentsTable;
   documents: DocumentsTable;
   document_search: DocumentSearchTable;
+  /** SQLite only: the rows its full-text index `document_search` is built over (0015). */
+  document_search_rows: DocumentSearchTable;
   content_indexes: ContentIndexesTable;
   jobs: JobsTable;
   document_versions: DocumentVersionsTable;

@@ -302,10 +302,12 @@ export class DocumentsRepository {
   }
 
   async replaceSearchRows(trx: Db, documentId: string, rows: readonly DocumentSearchTable[]): Promise<void> {
-    await trx.deleteFrom('document_search').where('document_id', '=', documentId).execute();
+    // On SQLite the full-text index follows its rows table through triggers (migration 0015).
+    const table = this.dialect === 'sqlite' ? 'document_search_rows' : 'document_search';
+    await trx.deleteFrom(table).where('document_id', '=', documentId).execute();
     if (rows.length > 0)
       await trx
-        .insertInto('document_search')
+        .insertInto(table)
         .values([...rows])
         .execute();
   }
