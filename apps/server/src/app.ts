@@ -137,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: true,
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
     globalDecompression: false,
   });
 

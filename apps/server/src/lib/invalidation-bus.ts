@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import type { DeliveryCache } from './delivery-cache.js';
 
 const CHANNEL = 'plinth:invalidate';
@@ -17,6 +16,8 @@ export async function connectInvalidationBus(options: {
   log: FastifyBaseLogger;
 }): Promise<{ close(): Promise<void> }> {
   const instance = randomBytes(8).toString('hex');
+  // Loaded only when Redis is configured.
+  const { Redis } = await import('ioredis');
   const publisher = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const subscriber = new Redis(options.url, { lazyConnect: true });
   for (const client of [publisher, subscriber]) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import { lazy } from './lazy.js';
 
 export interface MailMessage {
   to: string;
@@ -17,6 +17,9 @@ export interface Mailer {
   close(): void;
 }
 
+/** nodemailer loads with the first email, not with the server. */
+const loadNodemailer = lazy(async () => (await import('nodemailer')).default);
+
 /**
  * SMTP when `smtpUrl` is set; otherwise each email is written as an .eml file under
  * `<dataDir>/mail` and logged, so a fresh install works without a mail server.
@@ -28,12 +31,12 @@ export function createMailer(options: {
   from: string;
   log: FastifyBaseLogger;
 }): Mailer {
-  const { log, from } = options;
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+  const { log, from, smtpUrl } = options;
+  if (smtpUrl) {
+    const transport = lazy(async () => (await loadNodemailer()).createTransport(smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail({
+        await (await transport()).sendMail({
           from,
           to: message.to,
           subject: message.subject,
@@ -42,14 +45,16 @@ export function createMailer(options: {
         });
         log.info({ to: message.to, subject: message.subject }, 'Email sent');
       },
-      close: () => transport.close(),
+      close: () => void transport.peek()?.then((opened) => opened.close()),
     };
   }
   const outbox = path.join(options.dataDir, 'mail');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazy(async () =>
+    (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(message) {
-      const info = await transport.sendMail({
+      const info = await (await transport()).sendMail({
         from,
         to: message.to,
         subject: message.subject,
@@ -67,6 +72,6 @@ export function createMailer(options: {
         'Email written to file (set SMTP_URL to send it)',
       );
     },
-    close: () => transport.close(),
+    close: () => void transport.peek()?.then((opened) => opened.close()),
   };
 }

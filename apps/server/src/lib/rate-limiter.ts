@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
 
 /**
@@ -57,6 +56,8 @@ export async function connectRedisWindowStore(options: {
   prefix?: string;
 }): Promise<WindowStore> {
   const prefix = options.prefix ?? 'plinth:rate:';
+  // Loaded only when Redis is configured.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   redis.on('error', (error) => options.log.warn({ err: error }, 'Redis connection problem'));
   await redis.connect();

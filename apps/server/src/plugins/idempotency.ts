@@ -124,7 +124,7 @@ export function installIdempotency(
     return null;
   }
 
-  app.addHook('preHandler', async (request, reply) => {
+  const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
     const action = request.routeOptions.config.idempotent;
     if (!action) return;
     const key = request.headers['idempotency-key'];
@@ -152,9 +152,9 @@ export function installIdempotency(
     }
     const answer = await settle(request, keys, JSON.stringify(request.body ?? null));
     if (answer) return replay(reply, answer);
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const keys = claims.get(request);
     if (!keys) return payload;
     claims.delete(request);
@@ -166,8 +166,18 @@ export function installIdempotency(
       await db.deleteFrom('idempotency_keys').where('scope', '=', keys.scope).where('key', '=', keys.id).execute();
     }
     return payload;
+  };
+
+  // Only routes that take an Idempotency-Key carry these hooks: reads never pay for them.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    route.preHandler = [...hooksOf(route.preHandler), claimKey];
+    route.onSend = [...hooksOf(route.onSend), storeAnswer];
   });
 }
+
+const hooksOf = <Hook>(hooks: Hook | Hook[] | undefined): Hook[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
 /**
  * For create routes whose body the handler reads itself (multipart uploads): `run` gets a

@@ -33,7 +33,8 @@ const PAGE_CSP = pageContentSecurityPolicy();
 
 /** Headers that every answer carries (API.md, Operations). */
 export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback style: no promise per answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Request-Id', request.id);
@@ -42,6 +43,6 @@ export function installSecurityHeaders(app: FastifyInstance, options: { https: b
     if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
       reply.header('Content-Security-Policy', PAGE_CSP);
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -1,7 +1,9 @@
 import type { ErrorDetail } from '@plinth/contract';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import fastJsonStringify, { type Schema } from 'fast-json-stringify';
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import { lazy } from '../lib/lazy.js';
 
 const ajvOptions = { allErrors: true, strict: false, useDefaults: true } as const;
 
@@ -12,10 +14,30 @@ const ajvOptions = { allErrors: true, strict: false, useDefaults: true } as cons
 const bodyAjv = addFormats.default(new Ajv({ ...ajvOptions, coerceTypes: false, removeAdditional: false }));
 const paramsAjv = addFormats.default(new Ajv({ ...ajvOptions, coerceTypes: 'array', removeAdditional: false }));
 
+/**
+ * Validators and response serializers compile on a route's first request rather than all at
+ * start: a hundred routes' schemas took most of the start-up time, and routes nobody calls never
+ * hold compiled code in memory.
+ */
 export function installValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? bodyAjv : paramsAjv;
-    return ajv.compile(schema as FastifySchema) as ValidateFunction;
+    const compiled = lazy(() => ajv.compile(schema as FastifySchema));
+    // Fastify reads the errors of a failed validation off the function, as Ajv leaves them.
+    const validate = Object.assign(
+      (data: unknown) => {
+        const check = compiled();
+        const valid = check(data);
+        validate.errors = check.errors;
+        return valid;
+      },
+      { errors: null as ValidateFunction['errors'] },
+    );
+    return validate;
+  });
+  app.setSerializerCompiler(({ schema }) => {
+    const compiled = lazy(() => fastJsonStringify(schema as Schema));
+    return (data: unknown) => compiled()(data);
   });
 }
 

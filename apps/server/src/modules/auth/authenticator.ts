@@ -17,10 +17,6 @@ const TOKEN_CACHE_MS = 5_000;
 
 const resolved = new WeakMap<FastifyRequest, Promise<Principal | null>>();
 
-/**
- * Turns the `Authorization: Bearer …` header into a Principal, once per request. Sessions and
- * tokens are checked against the database on every request, so revocation takes effect at once.
- */
 /** An API token's row as the hot path keeps it, with its scopes parsed once. */
 interface CachedToken {
   row: ApiTokenRow;
@@ -29,6 +25,12 @@ interface CachedToken {
   at: number;
 }
 
+/**
+ * Turns the `Authorization: Bearer …` header into a Principal, once per request. Sessions are
+ * checked against the database on every request; API token rows are kept for a few seconds and
+ * dropped at once when the token's project changes (a revocation does), so revocation takes
+ * effect at once on this instance.
+ */
 export class Authenticator {
   private readonly auth: AuthRepository;
   private readonly tokens: TokensRepository;
@@ -92,13 +94,15 @@ export class Authenticator {
   }
 
   /**
-   * Token rows for the delivery hot path. A revocation invalidates the project's delivery
-   * version, which drops the entry at once on this instance; the age limit bounds it elsewhere.
+   * Token rows for the delivery hot path, by the token as sent: a hit skips hashing it (only the
+   * database keeps hashes; this process sees the plain token in every request anyway). A
+   * revocation invalidates the project's delivery version, which drops the entry at once on this
+   * instance; the age limit bounds it elsewhere.
    */
   private readonly tokenRows = new Map<string, CachedToken>();
 
-  private async findToken(hash: string): Promise<CachedToken | undefined> {
-    const cached = this.tokenRows.get(hash);
+  private async findToken(token: string): Promise<CachedToken | undefined> {
+    const cached = this.tokenRows.get(token);
     if (
       cached &&
       cached.version === this.ctx.delivery.version(cached.row.project_id) &&
@@ -106,9 +110,9 @@ export class Authenticator {
     ) {
       return cached;
     }
-    const row = await this.tokens.findByHash(hash);
+    const row = await this.tokens.findByHash(sha256(token));
     if (!row) {
-      this.tokenRows.delete(hash);
+      this.tokenRows.delete(token);
       return undefined;
     }
     if (this.tokenRows.size > 10_000) this.tokenRows.clear();
@@ -118,12 +122,12 @@ export class Authenticator {
       version: this.ctx.delivery.version(row.project_id),
       at: Date.now(),
     };
-    this.tokenRows.set(hash, entry);
+    this.tokenRows.set(token, entry);
     return entry;
   }
 
   private async resolveApiToken(token: string): Promise<TokenPrincipal> {
-    const found = await this.findToken(sha256(token));
+    const found = await this.findToken(token);
     const now = this.ctx.clock();
     if (!found || (found.row.expires_at !== null && found.row.expires_at <= now.toISOString())) {
       throw new AppError('UNAUTHENTICATED', 'The API token is invalid, revoked or expired');

@@ -1,10 +1,11 @@
 import type { Transaction } from 'kysely';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { BillingConfig } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import type { Database, ProjectRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { requireOnDemand } from '../../lib/lazy.js';
 import { ProjectsRepository } from '../projects/projects.repository.js';
 import { PLANS } from '../usage/plans.js';
 import { BillingRepository } from './billing.repository.js';
@@ -31,7 +32,9 @@ const fromUnix = (seconds: number): string => new Date(seconds * 1000).toISOStri
 export function createStripeClient(config: StripeConfig): Stripe {
   const base = config.apiBase ? new URL(config.apiBase) : null;
   const protocol = base?.protocol === 'http:' ? 'http' : 'https';
-  return new Stripe(config.secretKey, {
+  // Loaded only when billing is configured: the package is large and most instances never need it.
+  const StripeClient = requireOnDemand('stripe') as typeof Stripe;
+  return new StripeClient(config.secretKey, {
     timeout: 20_000,
     maxNetworkRetries: 1,
     telemetry: false,

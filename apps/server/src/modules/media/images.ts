@@ -1,6 +1,7 @@
 import type { FocalPoint, MediaFit, MediaFormat } from '@plinth/contract';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { AppError } from '../../lib/errors.js';
+import { lazy } from '../../lib/lazy.js';
 import { Semaphore, SemaphoreFullError } from '../../lib/semaphore.js';
 
 /**
@@ -56,8 +57,13 @@ export class ImageWorkers {
   }
 }
 
-// libvips' operation cache keeps decoded images around; a server sees too many different ones.
-sharp.cache(false);
+/** sharp (libvips) loads with the first image: a delivery-only server never holds it. */
+const loadSharp = lazy(async () => {
+  const { default: sharp } = await import('sharp');
+  // libvips' operation cache keeps decoded images around; a server sees too many different ones.
+  sharp.cache(false);
+  return sharp;
+});
 
 export interface ImageInfo {
   width: number;
@@ -90,6 +96,7 @@ const displaySize = (metadata: Metadata): { width: number; height: number } => (
  * @example const { width, height, dominantColor } = await readImageInfo('/tmp/upload');
  */
 export async function readImageInfo(input: string | Buffer): Promise<ImageInfo> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // The header alone: no pixel is decoded yet, so even a bomb is safe to measure.
@@ -175,6 +182,7 @@ export function boxWithin(
  * @example await transformImage(file, { width: 400, height: 300, fit: 'cover', format: 'webp', quality: 80, focalPoint: { x: 0.2, y: 0.5 } })
  */
 export async function transformImage(input: string | Buffer, spec: TransformSpec): Promise<Buffer> {
+  const sharp = await loadSharp();
   const open = () =>
     sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient().timeout({ seconds: TRANSFORM_TIMEOUT_SECONDS });
   try {

@@ -74,7 +74,7 @@ export class PrometheusMetrics {
    * the root before any route).
    */
   install(app: FastifyInstance): void {
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const labels = {
         method: request.method,
         route: request.routeOptions.url ?? UNMATCHED_ROUTE,
@@ -82,6 +82,7 @@ export class PrometheusMetrics {
       };
       this.requests.inc(labels);
       this.duration.observe(labels, reply.elapsedTime / 1000);
+      done();
     });
   }
 
