@@ -78,7 +78,9 @@ describe('content indexes', () => {
   it.skipIf(dialectName !== 'sqlite')("finds a document's search rows through an index", async () => {
     const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN
       DELETE FROM document_search_rows WHERE document_id = ${'any'}`.execute(t.database.db);
-    expect(plan.rows.map((row) => row.detail).join('\n')).toMatch(/USING (COVERING )?INDEX document_search_rows_document_idx/);
+    expect(plan.rows.map((row) => row.detail).join('\n')).toMatch(
+      /USING (COVERING )?INDEX document_search_rows_document_idx/,
+    );
   });
 
   it.skipIf(dialectName !== 'sqlite')(
