@@ -170,6 +170,9 @@ describe('sessions: login, refresh, logout, me', () => {
       expect(Object.keys(pair).sort()).toEqual(['access_token', 'expires_in', 'refresh_token']);
       expect(pair.expires_in).toBe(900);
       expect(pair.refresh_token).not.toBe(session.refreshToken);
+      // Minted in the same second for the same session, and still a token of its own (a client
+      // that compares tokens, as the web app's retry after a refresh does, must see the change).
+      expect(pair.access_token).not.toBe(session.accessToken);
       expect((await me(pair.access_token)).json<User>().id).toBe(session.userId);
 
       const second = await refresh(pair.refresh_token);
