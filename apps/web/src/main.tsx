@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/app';
 import { startVersionChecks } from './lib/build-version';
@@ -19,6 +19,9 @@ createAppRouter({ isHydrating }).then((router) => {
       <App router={router} />
     </StrictMode>
   );
-  if (isHydrating) hydrateRoot(root, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page: the prerendered page is already on screen, and input
+  // and paint stay responsive while it becomes interactive.
+  if (isHydrating) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 });
