@@ -81,10 +81,8 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
 const STATEMENT_CACHE_SIZE = 1000;
 
 /**
- * The SQLite connection as Kysely sees it, with prepared statements kept by SQL text. Kysely
- * prepares every query anew; reusing statements skips compiling the SQL, and the native memory
- * of thousands of discarded statements no longer waits for the garbage collector (it held the
- * server's RSS above 300 MB after 10,000 writes).
+ * The SQLite connection as Kysely sees it, with prepared statements kept by SQL text: Kysely
+ * prepares every query anew, and reusing a statement skips compiling its SQL again.
  */
 function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
   const statements = new Map<string, SqliteDatabase.Statement>();
