@@ -17,6 +17,14 @@ export interface Mailer {
   close(): void;
 }
 
+/** Closes a transport if one was opened; one that failed to open has nothing to close. */
+const closeOpened = (opening: Promise<{ close(): void }> | undefined): void => {
+  void opening?.then(
+    (opened) => opened.close(),
+    () => undefined,
+  );
+};
+
 /** nodemailer loads with the first email, not with the server. */
 const loadNodemailer = lazy(async () => (await import('nodemailer')).default);
 
@@ -45,7 +53,7 @@ export function createMailer(options: {
         });
         log.info({ to: message.to, subject: message.subject }, 'Email sent');
       },
-      close: () => void transport.peek()?.then((opened) => opened.close()),
+      close: () => closeOpened(transport.peek()),
     };
   }
   const outbox = path.join(options.dataDir, 'mail');
@@ -72,6 +80,6 @@ export function createMailer(options: {
         'Email written to file (set SMTP_URL to send it)',
       );
     },
-    close: () => void transport.peek()?.then((opened) => opened.close()),
+    close: () => closeOpened(transport.peek()),
   };
 }

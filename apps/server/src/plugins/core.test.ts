@@ -210,6 +210,26 @@ describe('security headers', () => {
   });
 });
 
+describe('mail with an SMTP transport that cannot be made', () => {
+  it('fails the send with the reason, and closes without an unhandled rejection', async () => {
+    const logger = Fastify({ logger: false }).log;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-outbox-'));
+    // Config validation refuses such a URL at start; the mailer must still fail cleanly.
+    const mailer = createMailer({ smtpUrl: '::::', dataDir, from: 'plinth@localhost', log: logger });
+    await expect(mailer.send({ to: 'a@example.com', subject: 'Hi', text: 'Hello' })).rejects.toThrow();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      mailer.close();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
+
 describe('mail without SMTP_URL', () => {
   it('writes each email as an .eml file in <data dir>/mail and logs a line with its link', async () => {
     const lines: string[] = [];
