@@ -117,4 +117,27 @@ describe('content indexes', () => {
       expect(await search('robins')).toBe(1);
     },
   );
+
+  it.skipIf(dialectName !== 'sqlite')('leaves the search table as it was when moving the rows fails', async () => {
+    const search = async () => {
+      t.app.plinth.delivery.invalidate(projectId);
+      return (
+        await call(t.app, owner, {
+          method: 'GET',
+          url: `/api/v1/projects/${projectId}/collections/things/documents?q=robins`,
+        })
+      ).json().meta.total;
+    };
+    expect(await search()).toBe(1);
+    await searchRows.down(t.database.db);
+    // A trigger of that name already exists, so the migration fails after dropping the old table.
+    await sql`CREATE TRIGGER document_search_rows_update AFTER UPDATE ON settings BEGIN SELECT 1; END`.execute(
+      t.database.db,
+    );
+    await expect(searchRows.up(t.database.db)).rejects.toThrow();
+    expect(await search()).toBe(1);
+    await sql`DROP TRIGGER document_search_rows_update`.execute(t.database.db);
+    await searchRows.up(t.database.db);
+    expect(await search()).toBe(1);
+  });
 });
