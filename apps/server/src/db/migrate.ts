@@ -30,7 +30,27 @@ const migrations: Record<string, Migration> = {
   '0015-search-rows': searchRows,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/*
+ * Kysely runs each PostgreSQL migration in a transaction, but SQLite ones outside any (its SQLite
+ * adapter claims no transactional DDL, though SQLite has it): a migration failing half-way would
+ * leave its first steps applied and its later ones not. Each SQLite migration gets its own.
+ */
+const inTransaction =
+  (step: Migration['up']): Migration['up'] =>
+  async (db) => {
+    if (db.getExecutor().adapter instanceof PostgresAdapter) return step(db);
+    await db.transaction().execute((trx) => step(trx));
+  };
+
+const provider: MigrationProvider = {
+  getMigrations: async () =>
+    Object.fromEntries(
+      Object.entries(migrations).map(([name, migration]) => [
+        name,
+        { up: inTransaction(migration.up), ...(migration.down ? { down: inTransaction(migration.down) } : {}) },
+      ]),
+    ),
+};
 
 /** Brings the schema to the newest migration; throws with the failing migration's name. */
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

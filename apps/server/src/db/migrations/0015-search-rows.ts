@@ -16,12 +16,6 @@ const COLUMNS = sql.raw('document_id, collection_id, variant, locale, content');
  */
 export async function up(db: Db): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return;
-  // Kysely runs SQLite migrations outside a transaction; the old table is dropped on the way, so
-  // the move is one transaction of its own.
-  await db.transaction().execute(moveRowsToTable);
-}
-
-async function moveRowsToTable(db: Db): Promise<void> {
   await sql`CREATE TABLE document_search_rows (
     id INTEGER PRIMARY KEY,
     document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
@@ -58,10 +52,6 @@ async function moveRowsToTable(db: Db): Promise<void> {
 
 export async function down(db: Db): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return;
-  await db.transaction().execute(moveRowsBack);
-}
-
-async function moveRowsBack(db: Db): Promise<void> {
   await sql`DROP TABLE document_search`.execute(db);
   await sql`CREATE VIRTUAL TABLE document_search USING fts5(
     document_id UNINDEXED, collection_id UNINDEXED, variant UNINDEXED, locale UNINDEXED, content,
