@@ -39,5 +39,6 @@ function buildWeb() {
 }
 
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-b']);
+run(process.execPath, ['apps/server/bundle.mjs', '--if-stale']);
 buildWeb();
 run(process.execPath, ['apps/server/dist/main.js', 'start', ...process.argv.slice(2)]);

@@ -49,7 +49,7 @@ import { installMetering } from './modules/usage/metering.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { UsageMeter } from './modules/usage/usage-meter.js';
 import { versionsRoutes } from './modules/versions/versions.routes.js';
-import { defaultWebDistDir, webRoutes } from './modules/web/web.routes.js';
+import { webRoutes } from './modules/web/web.routes.js';
 import { registerWebhookJob } from './modules/webhooks/webhook-delivery.job.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { workflowRoutes } from './modules/workflow/workflow.routes.js';
@@ -70,7 +70,7 @@ export interface BuildAppOptions {
   statusProbe?: () => Promise<void>;
   /** Take health samples on a timer (the default); tests take them by hand. */
   statusSampling?: boolean;
-  /** The web app's build to serve (apps/web/dist by default); null serves the API alone. */
+  /** The web app's build to serve (apps/web/dist); absent or null serves the API alone. */
   webDistDir?: string | null;
   /** Run background jobs in this process (the default); false for API-only processes. */
   worker?: boolean | WorkerOptions;
@@ -242,9 +242,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api/v1' },
   );
-  const webDistDir = options.webDistDir === undefined ? defaultWebDistDir() : options.webDistDir;
   // The web app: its assets, and index.html for every other GET outside the API.
-  if (webDistDir) await app.register(webRoutes, { distDir: webDistDir, publicUrl: config.publicUrl });
+  if (options.webDistDir) await app.register(webRoutes, { distDir: options.webDistDir, publicUrl: config.publicUrl });
 
   if (options.worker !== false) {
     // Modules registered their job handlers above; the worker starts once the app is ready.

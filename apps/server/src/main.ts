@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -28,6 +29,12 @@ function parseRole(args: string[]): Role {
   process.exit(1);
 }
 
+/**
+ * apps/web/dist: the Vite build of the web app. The bundle (dist/main.js), the compiled modules
+ * (build/main.js) and this source all sit one folder below apps/server.
+ */
+const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -50,7 +57,7 @@ async function start(config: Config, role: Role): Promise<void> {
   await migrateToLatest(database.db);
   // A worker-only process has no server to keep it running: its worker does.
   const worker = role === 'api' ? false : { leaseMs: config.jobLeaseMs, keepAlive: role === 'worker' };
-  const app = await buildApp({ config, database, worker });
+  const app = await buildApp({ config, database, worker, webDistDir: WEB_DIST_DIR });
   if (config.seedDemo && role !== 'worker') {
     await seedDemo(app.plinth, app.log);
     await seedSite(app.plinth, app.log);

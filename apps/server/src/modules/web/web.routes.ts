@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { type PageOrigins, pageContentSecurityPolicy } from '../../plugins/security-headers.js';
@@ -14,11 +13,6 @@ export interface WebRoutesOptions {
    * one; when absent, the origin the request was made to.
    */
   publicUrl?: string;
-}
-
-/** apps/web/dist, seen from this file in src/ (tests) or dist/ (production). */
-export function defaultWebDistDir(): string {
-  return fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 }
 
 /** Paths that belong to the server (and build files that are missing): never answered with the web app. */
@@ -114,7 +108,7 @@ function readPrerendered(distDir: string): Map<string, Page> {
  * Public pages prerendered by the build (dist/prerendered/) are sent for their own paths instead of
  * index.html, so their content, title, description and canonical link need no JavaScript.
  * Register it after the API, outside the /api/v1 prefix.
- * @example await app.register(webRoutes, { distDir: defaultWebDistDir() });
+ * @example await app.register(webRoutes, { distDir: '/srv/plinth/apps/web/dist' });
  */
 export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { distDir, publicUrl }) => {
   const indexFile = path.join(distDir, 'index.html');
