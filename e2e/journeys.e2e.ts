@@ -43,6 +43,32 @@ describe('journeys in a real browser', () => {
     await expect.poll(() => guest.getByText('Invalid email or password').count()).toBeGreaterThan(0);
   });
 
+  it('never submits a form typed before the page is interactive into the address bar', async () => {
+    const early = await browser.newPage();
+    // Scripts arrive late, as on a slow connection: the prerendered form is on screen before
+    // the app can handle it.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await early.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await early.goto(`${server.url}/login`, { waitUntil: 'commit' });
+    await early.getByLabel('Email').fill(ADMIN.email);
+    await early.getByLabel('Password').fill('not the password');
+    const leaked = early.waitForRequest((request) => request.url().includes('password='), { timeout: 1500 });
+    await early.getByLabel('Password').press('Enter');
+    await expect(leaked).rejects.toThrow(/Timeout/);
+
+    releaseScripts();
+    // The button works once the app does, with what was typed before.
+    await early.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => early.getByText('Invalid email or password').count()).toBeGreaterThan(0);
+    expect(early.url()).toBe(`${server.url}/login`);
+  });
+
   /** The contact and support messages an instance admin sees. */
   async function adminMessages(): Promise<Array<{ kind: string; email: string; subject: string | null }>> {
     const login = await fetch(`${server.url}/api/v1/auth/login`, {

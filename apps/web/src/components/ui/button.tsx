@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { useHydrated } from '../../lib/hydration';
 
 type Variant = 'primary' | 'secondary' | 'ghost';
 
@@ -24,8 +25,18 @@ export function Button({
   children,
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; isLoading?: boolean }) {
+  // A prerendered form is on screen before the app can handle it; the browser would submit it
+  // itself, with every field (a password too) in the address. Its submit button waits for the
+  // app, and with it Enter in a field: a form whose default button is disabled is not submitted.
+  const hydrated = useHydrated();
+  const waitsForApp = type === 'submit' && !hydrated;
   return (
-    <button {...props} type={type} className={buttonClass(variant, className)} disabled={isLoading || props.disabled}>
+    <button
+      {...props}
+      type={type}
+      className={buttonClass(variant, className)}
+      disabled={isLoading || waitsForApp || props.disabled}
+    >
       {isLoading ? (
         <span className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden />
       ) : null}
