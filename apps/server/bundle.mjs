@@ -45,13 +45,16 @@ function newestUnder(folder) {
   return latest;
 }
 
-/** True when dist/main.js is missing or older than the compiled server or the installed packages. */
+/** True when dist/main.js is missing or older than the compiled server, the packages or this script. */
 export function bundleIsStale() {
   if (!existsSync(output)) return true;
-  const builtAt = statSync(output).mtimeMs;
   const lockfile = path.join(serverRoot, '../../package-lock.json');
-  const lockedAt = existsSync(lockfile) ? statSync(lockfile).mtimeMs : 0;
-  return Math.max(newestUnder(path.join(serverRoot, 'build')), lockedAt) > builtAt;
+  const inputsChangedAt = Math.max(
+    newestUnder(path.join(serverRoot, 'build')),
+    existsSync(lockfile) ? statSync(lockfile).mtimeMs : 0,
+    statSync(fileURLToPath(import.meta.url)).mtimeMs,
+  );
+  return inputsChangedAt > statSync(output).mtimeMs;
 }
 
 /** Writes dist/main.js (and its source map) from build/main.js. */
