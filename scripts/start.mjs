@@ -1,25 +1,16 @@
 // `npm start`: brings the build up to date (incremental, about a second when nothing changed),
 // then runs the server, which migrates the database and seeds a demo on first start.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newest } from './newest.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 function run(command, args, cwd = root) {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-/** The newest modification time of a file or of any file under a folder (0 when missing). */
-function newest(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) latest = Math.max(latest, newest(path.join(target, entry)));
-  return latest;
 }
 
 /** Rebuilds the web app when its build is missing or older than its sources. */
