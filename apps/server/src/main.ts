@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createLogger } from './lib/logger.js';
 import { seedSite } from './modules/blog/seed-site.js';
 import { seedDemo } from './seed.js';
+import { createServices } from './services.js';
 
 const USAGE = `Usage: plinth <command>
 
@@ -52,46 +55,63 @@ async function migrate(config: Config): Promise<void> {
   }
 }
 
+/** Closes an HTTP server gracefully: in-flight requests finish, idle keep-alive connections go. */
+async function closeServer(app: FastifyInstance): Promise<void> {
+  // close() drops the connections idle at that moment; a keep-alive connection whose request
+  // finishes later would hold the process until the client lets go, so drop each once idle.
+  const reaper = setInterval(() => app.server.closeIdleConnections(), 50);
+  reaper.unref();
+  await app.close();
+  clearInterval(reaper);
+}
+
+/**
+ * Starts one process of the given role over the same services: `api` serves HTTP, `worker`
+ * runs background jobs and opens no port, `all` does both.
+ */
 async function start(config: Config, role: Role): Promise<void> {
+  const log = createLogger(config.logLevel);
   const database = openConfiguredDatabase(config);
   await migrateToLatest(database.db);
-  // A worker-only process has no server to keep it running: its worker does.
-  const worker = role === 'api' ? false : { leaseMs: config.jobLeaseMs, keepAlive: role === 'worker' };
-  const app = await buildApp({ config, database, worker, webDistDir: WEB_DIST_DIR });
+  const services = await createServices({ config, database, log });
   if (config.seedDemo && role !== 'worker') {
-    await seedDemo(app.plinth, app.log);
-    await seedSite(app.plinth, app.log);
+    await seedDemo(services, log);
+    await seedSite(services, log);
   }
+  // A worker-only process has no server to keep it running: its worker does.
+  const worker = role === 'api' ? null : services.worker({ leaseMs: config.jobLeaseMs, keepAlive: role === 'worker' });
+  const app = role === 'worker' ? null : await buildApp({ services, webDistDir: WEB_DIST_DIR });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'Shutting down: finishing in-flight requests');
+    log.info({ signal }, app ? 'Shutting down: finishing in-flight requests' : 'Shutting down: finishing jobs');
     const timer = setTimeout(() => {
-      app.log.error('In-flight requests did not finish in time; exiting');
+      log.error('In-flight work did not finish in time; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
-    // close() drops the connections idle at that moment; a keep-alive connection whose request
-    // finishes later would hold the process until the client lets go, so drop each once idle.
-    const reaper = setInterval(() => app.server.closeIdleConnections(), 50);
-    reaper.unref();
-    await app.close();
-    clearInterval(reaper);
+    if (app) await closeServer(app);
+    await worker?.stop();
+    await services.close();
     await database.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  if (role === 'worker') {
+  if (app) {
     await app.ready();
-    app.log.info('Plinth worker is running background jobs');
+    await services.startBackgroundWork();
+  }
+  worker?.start();
+  if (!app) {
+    log.info('Plinth worker is running background jobs');
     return;
   }
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Plinth is serving ${config.publicUrl} (API reference: ${config.publicUrl}/api/docs)`);
+  log.info(`Plinth is serving ${config.publicUrl} (API reference: ${config.publicUrl}/api/docs)`);
 }
 
 async function main(argv: string[]): Promise<void> {

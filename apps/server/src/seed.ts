@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from './context.js';
+import type { Config } from './config.js';
 import { randomSecret } from './lib/crypto.js';
-import { AuthService } from './modules/auth/auth.service.js';
-import { ProjectsService } from './modules/projects/projects.service.js';
+import type { Logger } from './lib/logger.js';
+import type { AuthService } from './modules/auth/auth.service.js';
+import type { ProjectsService } from './modules/projects/projects.service.js';
 
 export const DEMO_EMAIL = 'demo@plinth.local';
 
@@ -10,12 +10,15 @@ export const DEMO_EMAIL = 'demo@plinth.local';
  * On the first start of an empty instance: a demo user (the instance admin) owning a demo
  * project, through the same services the API uses. Prints how to sign in.
  */
-export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
-  const auth = new AuthService(ctx);
-  if ((await auth.repository.countRegisteredUsers()) > 0) return;
+export async function seedDemo(
+  services: { accounts: AuthService; projects: ProjectsService; config: Pick<Config, 'publicUrl'> },
+  log: Logger,
+): Promise<void> {
+  const { accounts, projects, config } = services;
+  if (await accounts.hasUsers()) return;
   const password = randomSecret(12);
-  const { user } = await auth.register({ name: 'Demo User', email: DEMO_EMAIL, password });
-  await new ProjectsService(ctx).create(user.id, {
+  const { user } = await accounts.register({ name: 'Demo User', email: DEMO_EMAIL, password });
+  await projects.create(user.id, {
     name: 'Demo Project',
     slug: 'demo',
     locales: ['en', 'es', 'fr', 'zh'],
@@ -23,6 +26,6 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger): Promise
   });
   log.info({ email: DEMO_EMAIL }, 'Seeded the demo user and the demo project');
   process.stdout.write(
-    `\n  Plinth demo account (shown once):\n    email:    ${DEMO_EMAIL}\n    password: ${password}\n  Sign in at ${ctx.config.publicUrl}/login or POST ${ctx.config.publicUrl}/api/v1/auth/login\n\n`,
+    `\n  Plinth demo account (shown once):\n    email:    ${DEMO_EMAIL}\n    password: ${password}\n  Sign in at ${config.publicUrl}/login or POST ${config.publicUrl}/api/v1/auth/login\n\n`,
   );
 }

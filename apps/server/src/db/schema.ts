@@ -140,6 +140,7 @@ export interface IdempotencyKeysTable {
   body: string;
   created_at: string;
 }
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 
 export interface CollectionsTable {
   id: string;

@@ -1,28 +1,23 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { AppContext } from '../context.js';
-import type { Database } from '../db/schema.js';
-import type { MailMessage } from '../lib/mailer.js';
+import type { Trx } from '../db/repository.js';
+import type { Mailer, MailMessage } from '../lib/mailer.js';
+import type { JobHandler, JobQueue } from './queue.js';
 
 export const EMAIL_JOB = 'email.send';
 
 /**
- * Queues an email in the caller's transaction (or on its own), so it is sent even if the
- * process stops right after the answer, and retried while the mail server is down.
+ * Queues an email in the caller's transaction, so it is sent only if the change that causes it
+ * commits, even if the process stops right after the answer, and retried while the mail server is down.
+ * @example await queueEmail(jobs, trx, { to, subject, text });
  */
-export async function queueEmail(
-  ctx: Pick<AppContext, 'db' | 'jobs'>,
-  message: MailMessage,
-  db: Kysely<Database> | Transaction<Database> = ctx.db,
-): Promise<void> {
-  await ctx.jobs.enqueue(db, { kind: EMAIL_JOB, payload: message, maxAttempts: 10 });
+export async function queueEmail(jobs: JobQueue, trx: Trx, message: MailMessage): Promise<void> {
+  await jobs.enqueue(trx, { kind: EMAIL_JOB, payload: message, maxAttempts: 10 });
 }
 
-export function registerEmailJob(ctx: AppContext): void {
-  ctx.jobHandlers.set(EMAIL_JOB, {
-    run: (payload) => ctx.mailer.send(payload as MailMessage),
-    retryDelaysMs: [10_000, 60_000, 300_000, 1_800_000],
-    maxAttempts: 10,
-    // Password-reset and invitation links stay valid after sending: keep no copy of them.
-    clearPayloadWhenDone: true,
-  });
-}
+/** Sends queued emails through the mailer. */
+export const emailJob = (mailer: Mailer): JobHandler => ({
+  run: (payload) => mailer.send(payload as MailMessage),
+  retryDelaysMs: [10_000, 60_000, 300_000, 1_800_000],
+  maxAttempts: 10,
+  // Password-reset and invitation links stay valid after sending: keep no copy of them.
+  clearPayloadWhenDone: true,
+});

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type Dialect, parseJson } from '../db/database.js';
 import type { Database, JobRow } from '../db/schema.js';
-import type { Clock } from '../lib/clock.js';
+import { type Clock, isoNow } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import type { Logger } from '../lib/logger.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -62,7 +62,7 @@ export class JobQueue {
   readonly onEnqueue = new Set<() => void>();
 
   async enqueue(db: Db, options: EnqueueOptions): Promise<string> {
-    const now = this.clock().toISOString();
+    const now = isoNow(this.clock);
     const id = newId();
     await db
       .insertInto('jobs')
@@ -98,7 +98,7 @@ export class JobQueue {
   async cancel(db: Db, dedupeKey: string): Promise<number> {
     const result = await db
       .updateTable('jobs')
-      .set({ status: 'cancelled', updated_at: this.clock().toISOString(), finished_at: this.clock().toISOString() })
+      .set({ status: 'cancelled', updated_at: isoNow(this.clock), finished_at: isoNow(this.clock) })
       .where('dedupe_key', '=', dedupeKey)
       .where('status', '=', 'pending')
       .executeTakeFirst();
@@ -164,7 +164,7 @@ export class JobQueue {
    * `clearPayload` erases a payload that holds secrets.
    */
   async complete(job: JobRow, workerId: string, options: { clearPayload?: boolean } = {}): Promise<void> {
-    const now = this.clock().toISOString();
+    const now = isoNow(this.clock);
     await this.db
       .updateTable('jobs')
       .set({
@@ -308,7 +308,7 @@ export class Worker {
   constructor(
     private readonly queue: JobQueue,
     private readonly handlers: ReadonlyMap<string, JobHandler>,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Logger,
     options: WorkerOptions = {},
   ) {
     this.pollMs = options.pollMs ?? 1000;

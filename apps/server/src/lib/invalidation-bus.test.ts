@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createCollection, createDocument, createProject, createToken } from '../test/content.js';
-import { call, type Session, signUp } from '../test/harness.js';
+import { call, type Session, signUp, startTestServer, type TestServer } from '../test/harness.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
@@ -15,8 +14,8 @@ const REDIS_URL = process.env.TEST_REDIS_URL;
 describe.skipIf(!REDIS_URL)('cache invalidation across instances (Redis)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-bus-'));
   const databases: DatabaseHandle[] = [];
-  let first: Awaited<ReturnType<typeof buildApp>>;
-  let second: Awaited<ReturnType<typeof buildApp>>;
+  let firstServer: TestServer;
+  let secondServer: TestServer;
   let owner: Session;
   let token: string;
   let url: string;
@@ -31,8 +30,9 @@ describe.skipIf(!REDIS_URL)('cache invalidation across instances (Redis)', () =>
     const open = () => openDatabase({ url: null, sqlitePath: path.join(dataDir, 'plinth.db') });
     databases.push(open(), open());
     await migrateToLatest((databases[0] as DatabaseHandle).db);
-    first = await buildApp({ config, database: databases[0] as DatabaseHandle, logger: false, worker: false });
-    second = await buildApp({ config, database: databases[1] as DatabaseHandle, logger: false, worker: false });
+    firstServer = await startTestServer({ config, database: databases[0] as DatabaseHandle, worker: false });
+    secondServer = await startTestServer({ config, database: databases[1] as DatabaseHandle, worker: false });
+    const first = firstServer.app;
     owner = await signUp(first);
     const projectId = await createProject(first, owner);
     await createCollection(first, owner, projectId, {
@@ -49,13 +49,14 @@ describe.skipIf(!REDIS_URL)('cache invalidation across instances (Redis)', () =>
   });
 
   afterAll(async () => {
-    await first?.close();
-    await second?.close();
+    await firstServer?.close();
+    await secondServer?.close();
     for (const database of databases) await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('serves the other instance’s change instead of its cached answer', async () => {
+    const [first, second] = [firstServer.app, secondServer.app];
     const cached = await call(second, token, { method: 'GET', url });
     expect(cached.json().data.data.title).toBe('Before');
     await call(first, owner, { method: 'PATCH', url, payload: { data: { title: 'After' } } });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { DeliveryCache } from './delivery-cache.js';
+import type { Logger } from './logger.js';
 
 const CHANNEL = 'plinth:invalidate';
 
@@ -13,7 +13,7 @@ const CHANNEL = 'plinth:invalidate';
 export async function connectInvalidationBus(options: {
   url: string;
   delivery: DeliveryCache;
-  log: FastifyBaseLogger;
+  log: Logger;
 }): Promise<{ close(): Promise<void> }> {
   const instance = randomBytes(8).toString('hex');
   // Loaded only when Redis is configured.

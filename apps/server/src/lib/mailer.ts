@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import { type Clock, isoNow } from './clock.js';
 import { lazy } from './lazy.js';
+import type { Logger } from './logger.js';
 
 export interface MailMessage {
   to: string;
@@ -31,13 +32,15 @@ const loadNodemailer = lazy(async () => (await import('nodemailer')).default);
 /**
  * SMTP when `smtpUrl` is set; otherwise each email is written as an .eml file under
  * `<dataDir>/mail` and logged, so a fresh install works without a mail server.
- * @example const mailer = createMailer({ smtpUrl: null, dataDir: './data', from: 'plinth@localhost', log });
+ * @example const mailer = createMailer({ smtpUrl: null, dataDir: './data', from: 'plinth@localhost', log, clock });
  */
 export function createMailer(options: {
   smtpUrl: string | null;
   dataDir: string;
   from: string;
-  log: FastifyBaseLogger;
+  log: Logger;
+  /** Names the outbox files. */
+  clock: Clock;
 }): Mailer {
   const { log, from, smtpUrl } = options;
   if (smtpUrl) {
@@ -72,7 +75,7 @@ export function createMailer(options: {
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(
         outbox,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`,
+        `${isoNow(options.clock).replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`,
       );
       await fs.writeFile(file, info.message as Buffer);
       log.info(

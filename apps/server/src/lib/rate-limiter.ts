@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.js';
+import type { Logger } from './logger.js';
 
 /**
  * Where limiters keep the times of recent events, per key. In memory each instance counts its
@@ -52,7 +52,7 @@ export class MemoryWindowStore implements WindowStore {
  */
 export async function connectRedisWindowStore(options: {
   url: string;
-  log: FastifyBaseLogger;
+  log: Logger;
   prefix?: string;
 }): Promise<WindowStore> {
   const prefix = options.prefix ?? 'plinth:rate:';

@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../lib/clock.js';
 import { createMailer } from '../lib/mailer.js';
 import { createTestApp, expectError, signUp, type TestApp } from '../test/harness.js';
 
@@ -215,7 +216,13 @@ describe('mail with an SMTP transport that cannot be made', () => {
     const logger = Fastify({ logger: false }).log;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-outbox-'));
     // Config validation refuses such a URL at start; the mailer must still fail cleanly.
-    const mailer = createMailer({ smtpUrl: '::::', dataDir, from: 'plinth@localhost', log: logger });
+    const mailer = createMailer({
+      smtpUrl: '::::',
+      dataDir,
+      from: 'plinth@localhost',
+      log: logger,
+      clock: systemClock,
+    });
     await expect(mailer.send({ to: 'a@example.com', subject: 'Hi', text: 'Hello' })).rejects.toThrow();
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
@@ -236,7 +243,7 @@ describe('mail without SMTP_URL', () => {
     // A real pino logger (Fastify's), writing into the test.
     const logger = Fastify({ logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } }).log;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-outbox-'));
-    const mailer = createMailer({ smtpUrl: null, dataDir, from: 'plinth@localhost', log: logger });
+    const mailer = createMailer({ smtpUrl: null, dataDir, from: 'plinth@localhost', log: logger, clock: systemClock });
     const t = await createTestApp({ mailer });
     try {
       const { email } = await signUp(t.app);

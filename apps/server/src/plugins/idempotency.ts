@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { Clock } from '../lib/clock.js';
 import { decrypt, deriveKey, encrypt, hmacSha256 } from '../lib/crypto.js';
 import { AppError, conflict } from '../lib/errors.js';
-import type { Authenticator } from '../modules/auth/authenticator.js';
 import { actorKey } from '../modules/auth/principal.js';
-import type { ProjectAccess, ProjectAction } from '../modules/projects/project-access.js';
+import type { ProjectAction } from '../modules/projects/project-access.js';
+import type { IdempotencyRepository } from './idempotency.repository.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -66,18 +66,20 @@ function replay(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
  */
 export function installIdempotency(
   app: FastifyInstance,
-  deps: { ctx: AppContext; auth: Authenticator; access: ProjectAccess },
+  deps: {
+    repository: IdempotencyRepository;
+    clock: Clock;
+    /** The server's secret: keys are stored only as hashes under it. */
+    jwtKey: Uint8Array;
+  },
 ): void {
-  const { db, clock, jwtKey } = deps.ctx;
+  const { repository, clock, jwtKey } = deps;
   let lastPurge = Number.NEGATIVE_INFINITY;
 
   async function purge(now: Date): Promise<void> {
     if (now.getTime() - lastPurge < PURGE_EVERY_MS) return;
     lastPurge = now.getTime();
-    await db
-      .deleteFrom('idempotency_keys')
-      .where('created_at', '<', new Date(now.getTime() - KEEP_MS).toISOString())
-      .execute();
+    await repository.deleteOlderThan(new Date(now.getTime() - KEEP_MS).toISOString());
   }
 
   /** Replays, refuses (409) or claims the key for this request, whose content is `fingerprint`. */
@@ -85,12 +87,7 @@ export function installIdempotency(
     const requestHash = hmacSha256(keys.secret, JSON.stringify([request.method, request.url, fingerprint]));
     const now = clock();
     await purge(now);
-    const existing = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('scope', '=', keys.scope)
-      .where('key', '=', keys.id)
-      .executeTakeFirst();
+    const existing = await repository.find(keys.scope, keys.id);
     if (existing) {
       const age = now.getTime() - Date.parse(existing.created_at);
       const expired = age > KEEP_MS || (existing.status_code === IN_PROGRESS && age > ABANDONED_MS);
@@ -103,20 +100,17 @@ export function installIdempotency(
         }
         return new StoredAnswer(existing.status_code, decrypt(keys.secret, existing.body, keys.scope));
       }
-      await db.deleteFrom('idempotency_keys').where('scope', '=', keys.scope).where('key', '=', keys.id).execute();
+      await repository.delete(keys.scope, keys.id);
     }
     try {
-      await db
-        .insertInto('idempotency_keys')
-        .values({
-          scope: keys.scope,
-          key: keys.id,
-          request_hash: requestHash,
-          status_code: IN_PROGRESS,
-          body: '',
-          created_at: now.toISOString(),
-        })
-        .execute();
+      await repository.claim({
+        scope: keys.scope,
+        key: keys.id,
+        request_hash: requestHash,
+        status_code: IN_PROGRESS,
+        body: '',
+        created_at: now.toISOString(),
+      });
     } catch {
       throw conflict('A request with this Idempotency-Key is still in progress');
     }
@@ -132,8 +126,8 @@ export function installIdempotency(
     // Exactly the checks the handler makes, before anything stored is shown to the caller.
     const principal =
       action === 'user'
-        ? await deps.auth.user(request)
-        : (await deps.access.authorize(request, (request.params as { projectId: string }).projectId, action)).principal;
+        ? await request.user()
+        : (await request.authorize((request.params as { projectId: string }).projectId, action)).principal;
     if (typeof key !== 'string' || key.length === 0 || key.length > 255) {
       throw new AppError('VALIDATION_FAILED', 'The Idempotency-Key header must be 1 to 255 characters', [
         { path: 'Idempotency-Key', message: 'must be 1 to 255 characters' },
@@ -158,12 +152,14 @@ export function installIdempotency(
     const keys = claims.get(request);
     if (!keys) return payload;
     claims.delete(request);
-    const row = db.updateTable('idempotency_keys').where('scope', '=', keys.scope).where('key', '=', keys.id);
     if (reply.statusCode < 300 && typeof payload === 'string') {
-      await row.set({ status_code: reply.statusCode, body: encrypt(keys.secret, payload, keys.scope) }).execute();
+      await repository.storeAnswer(keys.scope, keys.id, {
+        statusCode: reply.statusCode,
+        body: encrypt(keys.secret, payload, keys.scope),
+      });
     } else {
       // Failures are not remembered: the client may fix the request and retry with the same key.
-      await db.deleteFrom('idempotency_keys').where('scope', '=', keys.scope).where('key', '=', keys.id).execute();
+      await repository.delete(keys.scope, keys.id);
     }
     return payload;
   };

@@ -10,10 +10,13 @@ import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type DatabaseHandle, type OpenDatabaseOptions, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import type { WorkerOptions } from '../jobs/queue.js';
+import type { Worker, WorkerOptions } from '../jobs/queue.js';
+import { createLogger, type RootLogger } from '../lib/logger.js';
 import type { Mailer } from '../lib/mailer.js';
 import type { DnsLookup } from '../lib/safe-http.js';
 import type { MediaOptions } from '../modules/media/media.service.js';
+import type { WebhookJobOptions } from '../modules/webhooks/webhook-delivery.job.js';
+import { createServices, type Services } from '../services.js';
 
 /** Set by CI to run every server test on PostgreSQL as well. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
@@ -124,8 +127,77 @@ async function dropSchema(schema: string): Promise<void> {
   await cleanup.end();
 }
 
-export interface TestApp {
+/** A server as a process runs it (services, HTTP app, worker), on a database the test owns. */
+export interface TestServer {
   app: FastifyInstance;
+  services: Services;
+  /** The job worker, when it runs. */
+  worker: Worker | null;
+  /** Stops the app, the worker and the services (the database stays open). */
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: () => Date;
+  mailer?: Mailer;
+  /** false turns the job worker off; options tune it (the default polls every 50 ms). */
+  worker?: boolean | WorkerOptions;
+  media?: MediaOptions;
+  /** Replaces DNS for outbound requests (webhook URL checks). */
+  dnsLookup?: DnsLookup;
+  /** Tunes webhook deliveries (short timeouts and delays). */
+  webhookJob?: WebhookJobOptions;
+  /** Replaces the status sampler's database check. */
+  statusProbe?: () => Promise<void>;
+  /** Take health samples on a timer (the default); tests that take them by hand turn it off. */
+  healthSamples?: boolean;
+  /** The process's logger; silent by default. */
+  log?: RootLogger;
+  /** Adds test-only routes or hooks to the built app before it starts. */
+  beforeReady?: (app: FastifyInstance, services: Services) => Promise<void> | void;
+}
+
+/**
+ * Builds and starts a server as `plinth start` does (services, then the HTTP app over them,
+ * then its background work and the job worker), for `app.inject()`.
+ */
+export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  const log = options.log ?? createLogger('silent');
+  const services = await createServices({
+    config: options.config,
+    database: options.database,
+    log,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.media ? { media: options.media } : {}),
+    ...(options.dnsLookup ? { dnsLookup: options.dnsLookup } : {}),
+    ...(options.webhookJob ? { webhookJob: options.webhookJob } : {}),
+    ...(options.statusProbe ? { statusProbe: options.statusProbe } : {}),
+  });
+  const app = await buildApp({ services, webDistDir: null, ...(options.log ? {} : { logger: false as const }) });
+  await options.beforeReady?.(app, services);
+  await app.ready();
+  await services.startBackgroundWork({ healthSamples: options.healthSamples !== false });
+  const worker =
+    options.worker === false
+      ? null
+      : services.worker(options.worker === true || !options.worker ? { pollMs: 50 } : options.worker);
+  worker?.start();
+  return {
+    app,
+    services,
+    worker,
+    async close() {
+      await app.close();
+      await worker?.stop();
+      await services.close();
+    },
+  };
+}
+
+export interface TestApp extends TestServer {
   /**
    * SQL statements run while serving requests (reset it to count the queries of one request).
    * Background work (the job worker's polls, metering flushes) is left out, so counts don't
@@ -134,7 +206,6 @@ export interface TestApp {
   queries: string[];
   config: Config;
   database: DatabaseHandle;
-  close(): Promise<void>;
 }
 
 /**
@@ -142,17 +213,8 @@ export interface TestApp {
  * process would see (for example `{ PLINTH_REGISTRATION: 'approval' }`).
  */
 export async function createTestApp(
-  options: {
+  options: Omit<TestServerOptions, 'config' | 'database'> & {
     env?: Record<string, string>;
-    clock?: () => Date;
-    mailer?: Mailer;
-    /** false turns the job worker off; options tune it (the default polls every 50 ms). */
-    worker?: boolean | WorkerOptions;
-    media?: MediaOptions;
-    /** Replaces DNS for outbound requests (webhook URL checks). */
-    dnsLookup?: DnsLookup;
-    /** Adds test-only routes or hooks to the built app before it starts. */
-    beforeReady?: (app: FastifyInstance) => Promise<void> | void;
     /** Kysely plugins on the app's connection (tests that watch queries to order a race). */
     plugins?: KyselyPlugin[];
     /** Wraps the database dialect (tests that hold a connection request to order a race). */
@@ -161,13 +223,14 @@ export async function createTestApp(
     linguisticCollation?: boolean;
   } = {},
 ): Promise<TestApp> {
+  const { env, plugins, wrapDialect, linguisticCollation, beforeReady, ...serverOptions } = options;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-test-'));
   const config = loadConfig({
     PLINTH_DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PLINTH_SEED_DEMO: 'false',
     PUBLIC_URL: 'http://plinth.test',
-    ...options.env,
+    ...env,
   });
   const queries: string[] = [];
   const servingRequest = new AsyncLocalStorage<true>();
@@ -175,33 +238,27 @@ export async function createTestApp(
     onQuery: (statement) => {
       if (servingRequest.getStore()) queries.push(statement);
     },
-    ...(options.wrapDialect ? { wrapDialect: options.wrapDialect } : {}),
-    ...(options.linguisticCollation ? { linguisticCollation: true } : {}),
+    ...(wrapDialect ? { wrapDialect } : {}),
+    ...(linguisticCollation ? { linguisticCollation: true } : {}),
   });
-  const db = (options.plugins ?? []).reduce((withPlugins, plugin) => withPlugins.withPlugin(plugin), database.db);
-  const app = await buildApp({
+  const db = (plugins ?? []).reduce((withPlugins, plugin) => withPlugins.withPlugin(plugin), database.db);
+  const server = await startTestServer({
+    ...serverOptions,
     config,
     database: { ...database, db },
-    logger: false,
-    webDistDir: null,
-    worker:
-      options.worker === false ? false : options.worker === true || !options.worker ? { pollMs: 50 } : options.worker,
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.mailer ? { mailer: options.mailer } : {}),
-    ...(options.media ? { media: options.media } : {}),
-    ...(options.dnsLookup ? { dnsLookup: options.dnsLookup } : {}),
+    beforeReady: async (app, services) => {
+      // Everything a request causes runs in this scope, timers started before it don't.
+      app.addHook('onRequest', (_request, _reply, done) => servingRequest.run(true, done));
+      await beforeReady?.(app, services);
+    },
   });
-  // Everything a request causes runs in this scope, timers started before it don't.
-  app.addHook('onRequest', (_request, _reply, done) => servingRequest.run(true, done));
-  await options.beforeReady?.(app);
-  await app.ready();
   return {
-    app,
+    ...server,
     queries,
     config,
     database,
     async close() {
-      await app.close();
+      await server.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,10 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import type { NewMediaAssetRow } from '../db/schema.js';
-import { Worker } from '../jobs/queue.js';
 import type { MediaOptions } from '../modules/media/media.service.js';
+import type { Services } from '../services.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 /**
@@ -117,10 +116,10 @@ export function pngBomb(size = 20_000): Buffer {
 
 /**
  * One pass of a job worker over the due jobs (media test apps run none in the background).
- * @example await runDueJobs(t.app); // the purge of a deleted project's files ran
+ * @example await runDueJobs(t.services); // the purge of a deleted project's files ran
  */
-export function runDueJobs(app: FastifyInstance): Promise<number> {
-  return new Worker(app.plinth.jobs, app.plinth.jobHandlers, app.log).runDue();
+export function runDueJobs(services: Services): Promise<number> {
+  return services.worker().runDue();
 }
 
 /**

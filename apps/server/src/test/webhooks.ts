@@ -1,22 +1,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DnsLookup } from '../lib/safe-http.js';
-import { registerWebhookJob, type WebhookJobOptions } from '../modules/webhooks/webhook-delivery.job.js';
+import type { WebhookJobOptions } from '../modules/webhooks/webhook-delivery.job.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 /** createTestApp with the webhook job handler built with `job` options (short timeouts and delays). */
 export async function createWebhookTestApp(
   options: { env?: Record<string, string>; clock?: () => Date; job?: WebhookJobOptions; dnsLookup?: DnsLookup } = {},
 ): Promise<TestApp> {
-  const t = await createTestApp({
+  return createTestApp({
     ...(options.env ? { env: options.env } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.dnsLookup ? { dnsLookup: options.dnsLookup } : {}),
+    webhookJob: options.job ?? {},
     worker: { pollMs: 20 },
   });
-  // Replaces the handler app.ts registered; the worker looks handlers up per job.
-  registerWebhookJob(t.app.plinth, options.job ?? {});
-  return t;
 }
 
 export interface ReceivedRequest {

@@ -15,14 +15,11 @@ import {
 import { Type } from 'typebox';
 import { listMeta, pageOf } from '../../lib/pagination.js';
 import { bearer, errorResponses } from '../../lib/route-schemas.js';
-import type { ModuleDeps } from '../module-deps.js';
-import { AdminService } from './admin.service.js';
+import type { AdminService } from './admin.service.js';
 
 const tags = ['admin'];
 
-export const adminRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx, auth }) => {
-  const service = new AdminService(ctx);
-
+export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService }> = async (app, { admin: service }) => {
   app.get('/admin/users', {
     schema: {
       tags,
@@ -31,7 +28,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { 
       response: { 200: ListOf(AdminUser), ...errorResponses },
     },
     handler: async (request) => {
-      await auth.admin(request);
+      await request.admin();
       const page = pageOf(request.query);
       const { items, total } = await service.listUsers({ status: request.query.status, page });
       return { data: items, meta: listMeta(page, total) };
@@ -41,7 +38,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { 
   app.post('/admin/users/:userId/approve', {
     schema: { tags, security: bearer, params: UserParams, response: { 200: DataOf(AdminUser), ...errorResponses } },
     handler: async (request) => {
-      await auth.admin(request);
+      await request.admin();
       return { data: await service.approve(request.params.userId) };
     },
   });
@@ -54,7 +51,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { 
       response: { 200: ListOf(SiteMessage), ...errorResponses },
     },
     handler: async (request) => {
-      await auth.admin(request);
+      await request.admin();
       const page = pageOf(request.query);
       const { items, total } = await service.listMessages({ kind: request.query.kind, page });
       return { data: items, meta: listMeta(page, total) };
@@ -69,7 +66,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { 
       response: { 200: DataOf(SiteMessage), ...errorResponses },
     },
     handler: async (request) => {
-      await auth.admin(request);
+      await request.admin();
       return { data: await service.getMessage(request.params.messageId) };
     },
   });
@@ -84,7 +81,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { 
       response: { 200: DataOf(Project), ...errorResponses },
     },
     handler: async (request) => {
-      const admin = await auth.admin(request);
+      const admin = await request.admin();
       return { data: await service.setProjectPlan(admin, request.params.projectId, request.body.plan, request.ip) };
     },
   });

@@ -1,22 +1,20 @@
 import type { AuditQuery } from '@plinth/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { AuditLogRow, Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import { listPage } from '../../db/list-page.js';
+import { Repository } from '../../db/repository.js';
+import type { AuditLogRow } from '../../db/schema.js';
 import type { Page } from '../../lib/pagination.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 /** The append-only audit trail: rows are inserted and read, never changed. */
-export class AuditRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  async insert(db: Db, row: Omit<AuditLogRow, 'details'> & { details: Record<string, unknown> }): Promise<void> {
-    await db
+export class AuditRepository extends Repository {
+  async insert(row: Omit<AuditLogRow, 'details'> & { details: Record<string, unknown> }): Promise<void> {
+    await this.db
       .insertInto('audit_log')
       .values({ ...row, details: JSON.stringify(row.details) })
       .execute();
   }
 
-  async list(projectId: string, query: AuditQuery, page: Page) {
+  list(projectId: string, query: AuditQuery, page: Page) {
     let base = this.db.selectFrom('audit_log').where('project_id', '=', projectId);
     if (query.actor_type) base = base.where('actor_type', '=', query.actor_type);
     if (query.actor_id) base = base.where('actor_id', '=', query.actor_id);
@@ -31,16 +29,6 @@ export class AuditRepository {
     if (query.target_id) base = base.where('target_id', '=', query.target_id);
     if (query.from) base = base.where('created_at', '>=', new Date(query.from).toISOString());
     if (query.to) base = base.where('created_at', '<', new Date(query.to).toISOString());
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.count) };
+    return listPage(base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
   }
 }

@@ -2,14 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AuditEntry, AuditQuery, ListOf, ProjectParams } from '@plinth/contract';
 import { listMeta, pageOf } from '../../lib/pagination.js';
 import { bearer, errorResponses } from '../../lib/route-schemas.js';
-import type { ModuleDeps } from '../module-deps.js';
-import { AuditService } from './audit.service.js';
+import type { AuditService } from './audit.service.js';
 
 const tags = ['audit'];
 
-export const auditRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx, access }) => {
-  const service = new AuditService(ctx);
-
+export const auditRoutes: FastifyPluginAsyncTypebox<{ audit: AuditService }> = async (app, { audit: service }) => {
   app.get('/projects/:projectId/audit-log', {
     schema: {
       tags,
@@ -20,7 +17,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { 
       response: { 200: ListOf(AuditEntry), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'audit.read');
+      const grant = await request.authorize(request.params.projectId, 'audit.read');
       const page = pageOf(request.query);
       const { items, total } = await service.list(grant.project.id, request.query, page);
       return { data: items, meta: listMeta(page, total) };

@@ -1,27 +1,24 @@
 import type { AuditEntry, AuditQuery } from '@plinth/contract';
-import type { Kysely, Transaction } from 'kysely';
-import type { AppContext } from '../../context.js';
 import { parseJson } from '../../db/database.js';
-import type { AuditLogRow, Database } from '../../db/schema.js';
+import type { Trx } from '../../db/repository.js';
+import type { AuditLogRow } from '../../db/schema.js';
+import { type Clock, isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { Page } from '../../lib/pagination.js';
-import type { Principal } from '../auth/principal.js';
-import type { ProjectGrant } from '../projects/project-access.js';
-import { AuditRepository } from './audit.repository.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** Who did it: a user, an API token, or the system itself (scheduled work). */
-export interface AuditActor {
-  principal: Principal | null;
-  ip: string | null;
-}
+import type { Actor } from '../auth/principal.js';
+import type { AuditRepository } from './audit.repository.js';
 
 export interface AuditRecord {
   projectId: string;
   action: string;
   target: { type: string; id: string | null };
   details?: Record<string, unknown>;
+}
+
+/** Who acts in which project: what a project grant carries, as far as the trail needs it. */
+export interface AuditedCaller {
+  readonly project: { readonly id: string };
+  readonly actor: Actor;
 }
 
 const toAuditEntry = (row: AuditLogRow): AuditEntry => ({
@@ -35,19 +32,15 @@ const toAuditEntry = (row: AuditLogRow): AuditEntry => ({
 });
 
 /**
- * The audit trail of a project. Changes record their entry in the same transaction as the
- * change itself, so the trail never misses a committed change nor shows one that rolled back.
+ * The audit trail of a project. Changes record their entry in the transaction of the change
+ * itself, so the trail never misses a committed change nor shows one that rolled back.
  */
 export class AuditService {
-  private readonly repository: AuditRepository;
+  constructor(private readonly deps: { repository: AuditRepository; clock: Clock }) {}
 
-  constructor(private readonly ctx: AppContext) {
-    this.repository = new AuditRepository(ctx.db);
-  }
-
-  async record(db: Db, actor: AuditActor, record: AuditRecord): Promise<void> {
+  async record(trx: Trx, actor: Actor, record: AuditRecord): Promise<void> {
     const principal = actor.principal;
-    await this.repository.insert(db, {
+    await this.deps.repository.in(trx).insert({
       id: newId(),
       project_id: record.projectId,
       actor_type: principal ? principal.kind : 'system',
@@ -57,35 +50,28 @@ export class AuditService {
       target_id: record.target.id,
       details: record.details ?? {},
       ip: actor.ip,
-      created_at: this.ctx.clock().toISOString(),
+      created_at: isoNow(this.deps.clock),
     });
   }
 
-  /**
-   * Records a change made through a request by the grant's caller. Pass the transaction that
-   * writes the change, so that the entry commits (or rolls back) with it.
-   */
+  /** Records a change a caller made in its project, in the transaction that writes the change. */
   recordGrant(
-    db: Db,
-    grant: ProjectGrant,
+    trx: Trx,
+    caller: AuditedCaller,
     action: string,
     target: AuditRecord['target'],
     details?: Record<string, unknown>,
   ): Promise<void> {
-    return this.record(
-      db,
-      { principal: grant.principal, ip: grant.ip },
-      {
-        projectId: grant.project.id,
-        action,
-        target,
-        ...(details ? { details } : {}),
-      },
-    );
+    return this.record(trx, caller.actor, {
+      projectId: caller.project.id,
+      action,
+      target,
+      ...(details ? { details } : {}),
+    });
   }
 
   async list(projectId: string, query: AuditQuery, page: Page) {
-    const { rows, total } = await this.repository.list(projectId, query, page);
+    const { rows, total } = await this.deps.repository.list(projectId, query, page);
     return { items: rows.map(toAuditEntry), total };
   }
 }

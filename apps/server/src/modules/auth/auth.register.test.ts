@@ -1,7 +1,7 @@
 import type { AdminUser, LoginResponse, RegisterResponse } from '@plinth/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
+import { createLogger } from '../../lib/logger.js';
 import {
   call,
   createTestApp,
@@ -10,6 +10,7 @@ import {
   type Session,
   signIn,
   signUp,
+  startTestServer,
   type TestApp,
   uniqueEmail,
 } from '../../test/harness.js';
@@ -75,7 +76,7 @@ describe('POST /auth/register and approval', () => {
 
     // The next start names that email: the account keeps its password and gets no admin rights.
     const lines: string[] = [];
-    const restarted = await buildApp({
+    const restarted = await startTestServer({
       config: loadConfig({
         PLINTH_DATA_DIR: t.config.dataDir,
         PLINTH_SEED_DEMO: 'false',
@@ -83,13 +84,12 @@ describe('POST /auth/register and approval', () => {
         PLINTH_ADMIN_PASSWORD: 'operator password',
       }),
       database: t.database,
-      logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } },
-      webDistDir: null,
+      log: createLogger('warn', { write: (line: string) => lines.push(line) }),
       worker: false,
     });
     try {
       const login = (password: string) =>
-        restarted.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: email, password } });
+        restarted.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: email, password } });
       expectError(await login('operator password'), 401, 'UNAUTHENTICATED');
       const signedIn = await login(PASSWORD);
       expect(signedIn.json<LoginResponse>().user).toMatchObject({ email, is_admin: false });

@@ -1,26 +1,39 @@
-import type { Kysely } from 'kysely';
-import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
-
-/** The database, or the transaction of the change at hand. */
-type Db = Kysely<Database>;
-
-/** Set by the registration that made the first user, the instance admin. */
-const FIRST_USER_SETTING = 'first_user_registered_at';
+import type { UserStatus } from '@plinth/contract';
+import { listPage } from '../../db/list-page.js';
+import { Repository } from '../../db/repository.js';
+import type { NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
+import type { Page } from '../../lib/pagination.js';
 
 /** All SQL of accounts, sessions and their secrets. */
-export class AuthRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  findUserById(id: string, db: Db = this.db): Promise<UserRow | undefined> {
-    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+export class AuthRepository extends Repository {
+  findUserById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  findUserByEmail(email: string, db: Db = this.db): Promise<UserRow | undefined> {
-    return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  findUserByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   }
 
-  async countRegisteredUsers(db: Db = this.db): Promise<number> {
-    const row = await db
+  /** The instance admin who registered first (the owner of the built-in site project). */
+  findFirstAdmin(): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('is_admin', '=', 1)
+      .where('status', '=', 'active')
+      .orderBy('created_at')
+      .executeTakeFirst();
+  }
+
+  /** Accounts for instance admins, newest first, optionally of one status. */
+  listUsers(options: { status?: UserStatus | undefined; page: Page }) {
+    let query = this.db.selectFrom('users');
+    if (options.status) query = query.where('status', '=', options.status);
+    return listPage(query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), options.page);
+  }
+
+  async countRegisteredUsers(): Promise<number> {
+    const row = await this.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('status', '!=', 'invited')
@@ -28,48 +41,32 @@ export class AuthRepository {
     return Number(row.count);
   }
 
-  async insertUser(user: NewUserRow, db: Db = this.db): Promise<UserRow> {
-    await db.insertInto('users').values(user).execute();
-    return (await this.findUserById(user.id, db)) as UserRow;
+  async insertUser(user: NewUserRow): Promise<UserRow> {
+    await this.db.insertInto('users').values(user).execute();
+    return (await this.findUserById(user.id)) as UserRow;
   }
 
   /** Inserts a user unless the email is taken (by a concurrent request too); undefined then. */
-  async insertUserUnlessEmailTaken(user: NewUserRow, db: Db = this.db): Promise<UserRow | undefined> {
-    const result = await db
+  async insertUserUnlessEmailTaken(user: NewUserRow): Promise<UserRow | undefined> {
+    const result = await this.db
       .insertInto('users')
       .values(user)
       .onConflict((oc) => oc.column('email').doNothing())
       .executeTakeFirst();
     if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return undefined;
-    return this.findUserById(user.id, db);
-  }
-
-  /**
-   * Whether this registration makes the first user of the instance. Call it in the
-   * registration's transaction: of two racing first registrations only one inserts the
-   * setting (the other waits for it, then finds it), and a registration that fails later
-   * rolls its claim back.
-   */
-  async claimFirstUser(trx: Db, now: string): Promise<boolean> {
-    if ((await this.countRegisteredUsers(trx)) > 0) return false;
-    const result = await trx
-      .insertInto('settings')
-      .values({ key: FIRST_USER_SETTING, value: now })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    return this.findUserById(user.id);
   }
 
   /** Turns an invited person into a registered one, once; undefined when someone else did first. */
-  async registerInvitedUser(id: string, changes: UserUpdate, db: Db = this.db): Promise<UserRow | undefined> {
-    const result = await db
+  async registerInvitedUser(id: string, changes: UserUpdate): Promise<UserRow | undefined> {
+    const result = await this.db
       .updateTable('users')
       .set(changes)
       .where('id', '=', id)
       .where('status', '=', 'invited')
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return undefined;
-    return this.findUserById(id, db);
+    return this.findUserById(id);
   }
 
   async updateUser(id: string, changes: UserUpdate): Promise<UserRow | undefined> {
@@ -168,11 +165,14 @@ export class AuthRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async insertPasswordReset(
-    db: Db,
-    reset: { id: string; userId: string; hash: string; expiresAt: string; now: string },
-  ): Promise<void> {
-    await db
+  async insertPasswordReset(reset: {
+    id: string;
+    userId: string;
+    hash: string;
+    expiresAt: string;
+    now: string;
+  }): Promise<void> {
+    await this.db
       .insertInto('password_resets')
       .values({
         id: reset.id,

@@ -17,8 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
-import type { ModuleDeps } from '../module-deps.js';
-import { AuthService, type ClientInfo, REFRESH_TOKEN_PREFIX } from './auth.service.js';
+import { type AuthService, type ClientInfo, REFRESH_TOKEN_PREFIX } from './auth.service.js';
 
 const tags = ['auth'];
 const FORGOT_MESSAGE = 'If an account exists for this email, a link to reset the password is on its way.';
@@ -57,12 +56,7 @@ const allowNoBody = async (request: FastifyRequest) => {
   if (request.body === undefined) request.body = {};
 };
 
-export const authRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx, auth }) => {
-  const service = new AuthService(ctx);
-  if (ctx.config.adminEmail && ctx.config.adminPassword) {
-    await service.ensureAdmin(ctx.config.adminEmail, ctx.config.adminPassword);
-  }
-
+export const authRoutes: FastifyPluginAsyncTypebox<{ accounts: AuthService }> = async (app, { accounts: service }) => {
   app.post('/auth/register', {
     schema: {
       tags,
@@ -92,18 +86,18 @@ export const authRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { c
 
   app.get('/auth/me', {
     schema: { tags, security: bearer, response: { 200: User, ...errorResponses } },
-    handler: async (request) => service.me((await auth.user(request)).userId),
+    handler: async (request) => service.me((await request.user()).userId),
   });
 
   app.patch('/auth/me', {
     schema: { tags, security: bearer, body: UpdateMeBody, response: { 200: User, ...errorResponses } },
-    handler: async (request) => service.updateMe((await auth.user(request)).userId, request.body),
+    handler: async (request) => service.updateMe((await request.user()).userId, request.body),
   });
 
   app.post('/auth/change-password', {
     schema: { tags, security: bearer, body: ChangePasswordBody, response: { 204: NoContent, ...errorResponses } },
     handler: async (request, reply) => {
-      await service.changePassword(await auth.user(request), request.body, clientOf(request));
+      await service.changePassword(await request.user(), request.body, clientOf(request));
       return reply.status(204).send(null);
     },
   });
@@ -122,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { c
       const refreshToken =
         request.body?.refresh_token ?? (header?.startsWith(REFRESH_TOKEN_PREFIX) ? header : undefined);
       // Without a refresh token, the header may hold the access token (ends its session) or nothing.
-      const principal = refreshToken ? undefined : await auth.optional(request).catch(() => null);
+      const principal = refreshToken ? undefined : await request.credential().catch(() => null);
       await service.logout({
         refreshToken,
         principal: principal?.kind === 'user' ? principal : undefined,

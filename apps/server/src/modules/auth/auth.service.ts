@@ -7,17 +7,21 @@ import type {
   UpdateMeBody,
   User,
 } from '@plinth/contract';
-import type { RegistrationMode } from '../../config.js';
-import type { AppContext } from '../../context.js';
+import type { Config, RegistrationMode } from '../../config.js';
+import type { Transact, Trx } from '../../db/repository.js';
 import type { UserRow } from '../../db/schema.js';
 import { queueEmail } from '../../jobs/email.job.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { type Clock, isoNow } from '../../lib/clock.js';
 import { randomSecret, sha256 } from '../../lib/crypto.js';
-import { AppError, conflict, fieldError, forbidden } from '../../lib/errors.js';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { SlidingWindowLimiter } from '../../lib/rate-limiter.js';
-import { InvitationsRepository } from '../projects/invitations.repository.js';
+import type { Logger } from '../../lib/logger.js';
+import type { Page } from '../../lib/pagination.js';
+import { SlidingWindowLimiter, type WindowStore } from '../../lib/rate-limiter.js';
+import type { InstanceSettings } from '../settings/instance-settings.js';
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-tokens.js';
-import { AuthRepository } from './auth.repository.js';
+import type { AuthRepository } from './auth.repository.js';
 import { hashPassword, verifyDecoy, verifyPassword } from './passwords.js';
 import type { UserPrincipal } from './principal.js';
 import { normalizeEmail, toUser } from './user.mapper.js';
@@ -64,23 +68,59 @@ export interface ClientInfo {
   userAgent: string | null;
 }
 
+/**
+ * Project invitations as registration uses them: an account registered through an invitation's
+ * link joins its project. The projects module owns invitations (implemented there, wired in the
+ * composition root).
+ */
+export interface InvitationClaims {
+  /** The open invitation a link's token belongs to, read in the caller's transaction. */
+  findOpen(trx: Trx, token: string): Promise<{ id: string; userId: string } | undefined>;
+  /** Uses an invitation up; false when another request used it first. */
+  claim(trx: Trx, invitationId: string): Promise<boolean>;
+  /** Uses up every open invitation of a user who proved the invited email another way (a provider's verified email). */
+  claimAllFor(trx: Trx, userId: string): Promise<void>;
+}
+
+export interface AuthDeps {
+  users: AuthRepository;
+  settings: InstanceSettings;
+  invitations: InvitationClaims;
+  jobs: JobQueue;
+  rateLimits: WindowStore;
+  transaction: Transact;
+  clock: Clock;
+  log: Logger;
+  /** HS256 key of access tokens. */
+  jwtKey: Uint8Array;
+  config: Pick<Config, 'registration' | 'publicUrl'>;
+}
+
 /** Accounts and sessions: registration, sign-in, refresh rotation, password changes. */
 export class AuthService {
-  readonly repository: AuthRepository;
-  private readonly invitations: InvitationsRepository;
+  private readonly repository: AuthRepository;
   private readonly failuresPerAccount: SlidingWindowLimiter;
   private readonly failuresPerIp: SlidingWindowLimiter;
 
-  constructor(private readonly ctx: AppContext) {
-    this.repository = new AuthRepository(ctx.db);
-    this.invitations = new InvitationsRepository(ctx.db);
-    const limits = { store: ctx.rateLimits, windowMs: LIMIT_WINDOW_MS, clock: ctx.clock };
+  constructor(private readonly deps: AuthDeps) {
+    this.repository = deps.users;
+    const limits = { store: deps.rateLimits, windowMs: LIMIT_WINDOW_MS, clock: deps.clock };
     this.failuresPerAccount = new SlidingWindowLimiter({ ...limits, name: 'auth-account', limit: 10 });
     this.failuresPerIp = new SlidingWindowLimiter({ ...limits, name: 'auth-ip', limit: 30 });
   }
 
   private now(): string {
-    return this.ctx.clock().toISOString();
+    return isoNow(this.deps.clock);
+  }
+
+  /**
+   * Whether this registration makes the first user of the instance (the instance admin). Call
+   * it in the registration's transaction: of two racing first registrations only one claims
+   * it, and a registration that fails later rolls its claim back.
+   */
+  async claimFirstUser(trx: Trx, now: string): Promise<boolean> {
+    if ((await this.repository.in(trx).countRegisteredUsers()) > 0) return false;
+    return this.deps.settings.claim(trx, 'first_user_registered_at', now);
   }
 
   /**
@@ -90,23 +130,22 @@ export class AuthService {
    * without it an invited email registers like any other and claims no invitation.
    */
   async register(body: RegisterBody): Promise<RegisterResponse> {
-    const { config } = this.ctx;
+    const { config, invitations } = this.deps;
     const name = nameOf(body.name);
     const email = normalizeEmail(body.email);
     // Hashed before the transaction, which then stays short.
     const passwordHash = await hashPassword(body.password);
     const now = this.now();
-    return this.ctx.db.transaction().execute(async (trx) => {
-      const existing = await this.repository.findUserByEmail(email, trx);
-      const invitation = body.invitation_token
-        ? await this.invitations.findOpen(sha256(body.invitation_token), now, trx)
-        : undefined;
+    return this.deps.transaction(async (trx) => {
+      const users = this.repository.in(trx);
+      const existing = await users.findUserByEmail(email);
+      const invitation = body.invitation_token ? await invitations.findOpen(trx, body.invitation_token) : undefined;
       if (body.invitation_token && !invitation) throw invalidInvitation();
       if (invitation && invitation.userId !== existing?.id) {
         throw fieldError('invitation_token', 'was sent to another email address');
       }
       if (existing && existing.status !== 'invited') throw conflict('An account with this email already exists');
-      const isFirstUser = await this.repository.claimFirstUser(trx, now);
+      const isFirstUser = await this.claimFirstUser(trx, now);
       const status = admissionStatus(config.registration, { isFirstUser, isInvited: Boolean(invitation) });
       const fields = {
         name,
@@ -117,20 +156,17 @@ export class AuthService {
       } as const;
       // Another registration of the same email may have won meanwhile.
       const user = existing
-        ? await this.repository.registerInvitedUser(existing.id, fields, trx)
-        : await this.repository.insertUserUnlessEmailTaken(
-            {
-              id: newId(),
-              email,
-              avatar_url: null,
-              is_admin: isFirstUser ? 1 : 0,
-              created_at: now,
-              ...fields,
-            },
-            trx,
-          );
+        ? await users.registerInvitedUser(existing.id, fields)
+        : await users.insertUserUnlessEmailTaken({
+            id: newId(),
+            email,
+            avatar_url: null,
+            is_admin: isFirstUser ? 1 : 0,
+            created_at: now,
+            ...fields,
+          });
       if (!user) throw conflict('An account with this email already exists');
-      if (invitation && !(await this.invitations.claim(trx, invitation.id))) throw invalidInvitation();
+      if (invitation && !(await invitations.claim(trx, invitation.id))) throw invalidInvitation();
       return { user: toUser(user), status };
     });
   }
@@ -192,7 +228,7 @@ export class AuthService {
   }
 
   private async issueTokens(userId: string, sessionId: string): Promise<TokenPair> {
-    const now = this.ctx.clock();
+    const now = this.deps.clock();
     const refreshToken = randomSecret(32, REFRESH_TOKEN_PREFIX);
     await this.repository.insertRefreshToken({
       id: newId(),
@@ -201,7 +237,7 @@ export class AuthService {
       expiresAt: new Date(now.getTime() + REFRESH_TOKEN_MS).toISOString(),
       now: now.toISOString(),
     });
-    const accessToken = await signAccessToken({ key: this.ctx.jwtKey, userId, sessionId, now });
+    const accessToken = await signAccessToken({ key: this.deps.jwtKey, userId, sessionId, now });
     return { access_token: accessToken, refresh_token: refreshToken, expires_in: ACCESS_TOKEN_SECONDS };
   }
 
@@ -216,7 +252,7 @@ export class AuthService {
     const now = this.now();
     if (row.used_at !== null || !(await this.repository.markRefreshTokenUsed(row.id, now))) {
       await this.repository.revokeSession(row.session_id, now);
-      this.ctx.log.warn({ sessionId: row.session_id }, 'Refresh token reused; session revoked');
+      this.deps.log.warn({ sessionId: row.session_id }, 'Refresh token reused; session revoked');
       throw invalid;
     }
     if (row.expires_at <= now) throw invalid;
@@ -284,27 +320,23 @@ export class AuthService {
     const user = await this.repository.findUserByEmail(email);
     if (!user || user.status === 'invited') return;
     const token = randomSecret(32);
-    const now = this.ctx.clock();
-    const link = `${this.ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const now = this.deps.clock();
+    const link = `${this.deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     // The reset and its email commit together: never a link that was not sent, nor one that does not work.
-    await this.ctx.db.transaction().execute(async (trx) => {
-      await this.repository.insertPasswordReset(trx, {
+    await this.deps.transaction(async (trx) => {
+      await this.repository.in(trx).insertPasswordReset({
         id: newId(),
         userId: user.id,
         hash: sha256(token),
         expiresAt: new Date(now.getTime() + RESET_TOKEN_MS).toISOString(),
         now: now.toISOString(),
       });
-      await queueEmail(
-        this.ctx,
-        {
-          to: user.email,
-          subject: 'Reset your Plinth password',
-          link,
-          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Plinth account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
-        },
-        trx,
-      );
+      await queueEmail(this.deps.jobs, trx, {
+        to: user.email,
+        subject: 'Reset your Plinth password',
+        link,
+        text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Plinth account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+      });
     });
   }
 
@@ -333,7 +365,7 @@ export class AuthService {
     const now = this.now();
     if (existing) {
       if (!existing.is_admin) {
-        this.ctx.log.warn(
+        this.deps.log.warn(
           { email },
           'PLINTH_ADMIN_EMAIL names an existing account that is not an instance admin; it was left unchanged',
         );
@@ -352,5 +384,61 @@ export class AuthService {
       created_at: now,
       updated_at: now,
     });
+  }
+
+  /** A user by id, for other modules (an owner's email for billing); undefined when gone. */
+  findUser(userId: string): Promise<UserRow | undefined> {
+    return this.repository.findUserById(userId);
+  }
+
+  /** The instance admin who registered first, who owns the built-in site project. */
+  findFirstAdmin(): Promise<UserRow | undefined> {
+    return this.repository.findFirstAdmin();
+  }
+
+  /** Whether anyone has registered yet (seeding a demo is for empty instances only). */
+  async hasUsers(): Promise<boolean> {
+    return (await this.repository.countRegisteredUsers()) > 0;
+  }
+
+  /**
+   * The account of an email, made as an `invited` one (no password, cannot sign in) when there
+   * is none: what adding a member who has no account creates, in the caller's transaction.
+   */
+  async findOrInvite(trx: Trx, email: string): Promise<UserRow> {
+    const users = this.repository.in(trx);
+    const existing = await users.findUserByEmail(email);
+    if (existing) return existing;
+    const now = this.now();
+    return users.insertUser({
+      id: newId(),
+      email,
+      name: email.split('@')[0] ?? email,
+      password_hash: null,
+      avatar_url: null,
+      company: null,
+      is_admin: 0,
+      status: 'invited',
+      created_at: now,
+      updated_at: now,
+    });
+  }
+
+  /** Accounts for instance admins, newest first. */
+  async listUsers(options: { status?: UserRow['status'] | undefined; page: Page }) {
+    return this.repository.listUsers(options);
+  }
+
+  /** Lets a pending account (approval mode) sign in; an active one stays as it is. */
+  async approve(userId: string): Promise<UserRow> {
+    const user = await this.repository.findUserById(userId);
+    if (!user) throw notFound('User');
+    if (user.status === 'invited') throw conflict('This person was invited and has not registered yet');
+    const approved =
+      user.status === 'pending'
+        ? await this.repository.updateUser(userId, { status: 'active', updated_at: this.now() })
+        : user;
+    if (!approved) throw notFound('User');
+    return approved;
   }
 }

@@ -1,5 +1,8 @@
 import type { Scope } from '@plinth/contract';
 
+/** API tokens start with this, which tells them apart from access tokens (JWTs) at a glance. */
+export const API_TOKEN_PREFIX = 'plt_';
+
 /** A signed-in person, from a user access token (JWT). */
 export interface UserPrincipal {
   readonly kind: 'user';
@@ -18,6 +21,23 @@ export interface TokenPrincipal {
 
 export type Principal = UserPrincipal | TokenPrincipal;
 
-/** Who did something, for idempotency keys and (later) the audit trail. */
+/** Who did something, for the audit trail: a user, an API token, or the system itself (null, for scheduled work). */
+export interface Actor {
+  readonly principal: Principal | null;
+  readonly ip: string | null;
+}
+
+/** The system as actor: what scheduled jobs and provider webhooks do. */
+export const SYSTEM: Actor = { principal: null, ip: null };
+
+/** Who did something, for idempotency keys. */
 export const actorKey = (principal: Principal): string =>
   principal.kind === 'user' ? `user:${principal.userId}` : `token:${principal.tokenId}`;
+
+/** The user behind an actor, for `created_by` and `updated_by` columns (null for tokens and the system). */
+export const userIdOf = (actor: Actor): string | null =>
+  actor.principal?.kind === 'user' ? actor.principal.userId : null;
+
+/** The API token behind an actor, for `created_by_token` columns. */
+export const tokenIdOf = (actor: Actor): string | null =>
+  actor.principal?.kind === 'token' ? actor.principal.tokenId : null;

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
+import { listPage } from '../../db/list-page.js';
+import { Repository } from '../../db/repository.js';
 import type {
   BillingAccountRow,
   BillingEventsTable,
   BillingInvoiceRow,
   BillingSalesRequestsTable,
-  Database,
   NewBillingInvoiceRow,
 } from '../../db/schema.js';
 import type { Page } from '../../lib/pagination.js';
@@ -14,9 +14,7 @@ export type AccountFields = Partial<
 >;
 
 /** All SQL of billing: provider accounts, invoices, sales requests and applied provider events. */
-export class BillingRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
+export class BillingRepository extends Repository {
   findAccount(projectId: string): Promise<BillingAccountRow | undefined> {
     return this.db.selectFrom('billing_accounts').selectAll().where('project_id', '=', projectId).executeTakeFirst();
   }
@@ -60,24 +58,14 @@ export class BillingRepository {
     return inserted !== undefined;
   }
 
-  async listInvoices(projectId: string, page: Page): Promise<{ rows: BillingInvoiceRow[]; total: number }> {
-    const [rows, count] = await Promise.all([
-      this.db
-        .selectFrom('billing_invoices')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      this.db
-        .selectFrom('billing_invoices')
-        .select((eb) => eb.fn.countAll().as('total'))
-        .where('project_id', '=', projectId)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.total) };
+  listInvoices(projectId: string, page: Page): Promise<{ rows: BillingInvoiceRow[]; total: number }> {
+    const query = this.db
+      .selectFrom('billing_invoices')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc');
+    return listPage(query, page);
   }
 
   async insertSalesRequest(row: BillingSalesRequestsTable): Promise<void> {

@@ -13,18 +13,19 @@ import { Type } from 'typebox';
 import { notFound } from '../../lib/errors.js';
 import { listMeta, pageOf } from '../../lib/pagination.js';
 import { bearer, errorResponses } from '../../lib/route-schemas.js';
-import type { ModuleDeps } from '../module-deps.js';
-import { BillingService, createPaymentProvider } from './billing.service.js';
+import type { BillingService } from './billing.service.js';
 
 const tags = ['billing'];
 
 /**
  * Billing of a project (owner only) and the payment provider's webhook.
- * @example await api.register(billingRoutes, deps); // under /api/v1
+ * @example await api.register(billingRoutes, services); // under /api/v1
  */
-export const billingRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx, access }) => {
-  const provider = createPaymentProvider(ctx);
-  const service = new BillingService(ctx, provider);
+export const billingRoutes: FastifyPluginAsyncTypebox<{ billing: BillingService }> = async (
+  app,
+  { billing: service },
+) => {
+  const { provider } = service;
 
   app.get('/projects/:projectId/billing', {
     schema: {
@@ -35,7 +36,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, 
       response: { 200: DataOf(Billing), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'billing.manage');
+      const grant = await request.authorize(request.params.projectId, 'billing.manage');
       return { data: await service.get(grant.project.id) };
     },
   });
@@ -50,7 +51,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, 
       response: { 200: ListOf(Invoice), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'billing.manage');
+      const grant = await request.authorize(request.params.projectId, 'billing.manage');
       const page = pageOf(request.query);
       const { items, total } = await service.listInvoices(grant.project.id, page);
       return { data: items, meta: listMeta(page, total) };
@@ -71,7 +72,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, 
       response: { 200: DataOf(PlanChangeResult), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'billing.manage');
+      const grant = await request.authorize(request.params.projectId, 'billing.manage');
       return { data: await service.changePlan(grant, request.body.plan) };
     },
   });

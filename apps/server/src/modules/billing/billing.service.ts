@@ -1,33 +1,26 @@
 import type { Billing, Invoice, PlanChangeResult, PlanId } from '@plinth/contract';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
+import type { Transact } from '../../db/repository.js';
 import type { BillingInvoiceRow } from '../../db/schema.js';
 import { queueEmail } from '../../jobs/email.job.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Page } from '../../lib/pagination.js';
-import { AuditService } from '../audit/audit.service.js';
-import { AuthRepository } from '../auth/auth.repository.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { userIdOf } from '../auth/principal.js';
+import { planPrice } from '../plans/plans.js';
 import type { ProjectGrant } from '../projects/project-access.js';
-import { ProjectsRepository } from '../projects/projects.repository.js';
-import { PLANS } from '../usage/plans.js';
-import { BillingRepository } from './billing.repository.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { BillingRepository } from './billing.repository.js';
 import { currentPeriod } from './billing-periods.js';
-import { ManualProvider } from './manual-provider.js';
 import type { PaymentProvider } from './payment-provider.js';
-import { StripeProvider } from './stripe-provider.js';
 
 export const CONTACT_SALES = 'Contact sales to move to Enterprise';
 /** One Enterprise request per project in this time; asking again meanwhile emails nobody. */
 const SALES_REQUEST_INTERVAL_MS = 86_400_000;
-
-/**
- * The provider PLINTH_BILLING_PROVIDER names.
- * @example const provider = createPaymentProvider(ctx); // ManualProvider by default
- */
-export function createPaymentProvider(ctx: AppContext): PaymentProvider {
-  const { billing } = ctx.config;
-  return billing.provider === 'stripe' ? new StripeProvider(ctx, billing) : new ManualProvider(ctx);
-}
 
 // bigint columns come back as strings from PostgreSQL.
 const toInvoice = (row: BillingInvoiceRow): Invoice => ({
@@ -42,38 +35,47 @@ const toInvoice = (row: BillingInvoiceRow): Invoice => ({
 
 /** A project's plan as its owner manages it: what it costs, its invoices, and changing it. */
 export class BillingService {
-  private readonly repository: BillingRepository;
-  private readonly projects: ProjectsRepository;
-
   constructor(
-    private readonly ctx: AppContext,
-    private readonly provider: PaymentProvider,
-  ) {
-    this.repository = new BillingRepository(ctx.db);
-    this.projects = new ProjectsRepository(ctx.db);
+    private readonly deps: {
+      repository: BillingRepository;
+      provider: PaymentProvider;
+      projects: ProjectsService;
+      accounts: AuthService;
+      audit: AuditService;
+      jobs: JobQueue;
+      transaction: Transact;
+      clock: Clock;
+      config: Pick<Config, 'publicUrl' | 'inboxEmail'>;
+    },
+  ) {}
+
+  /** The provider's webhook, when it sends any (Stripe). */
+  get provider(): PaymentProvider {
+    return this.deps.provider;
   }
 
   async get(projectId: string): Promise<Billing> {
-    const project = await this.projects.findLive(projectId);
+    const { repository, provider } = this.deps;
+    const project = await this.deps.projects.findLive(projectId);
     if (!project) throw notFound('Project');
     const [account, salesRequestedAt] = await Promise.all([
-      this.repository.findAccount(projectId),
-      this.repository.lastSalesRequestAt(projectId),
+      repository.findAccount(projectId),
+      repository.lastSalesRequestAt(projectId),
     ]);
-    const period = currentPeriod(account, this.ctx.clock());
+    const period = currentPeriod(account, this.deps.clock());
     return {
       plan: project.plan,
-      provider: this.provider.name,
-      price_cents: PLANS.find((plan) => plan.id === project.plan)?.price_cents ?? null,
+      provider: provider.name,
+      price_cents: planPrice(project.plan),
       current_period_start: period.start.toISOString(),
       current_period_end: period.end.toISOString(),
-      invoices_url: `${this.ctx.config.publicUrl}/api/v1/projects/${encodeURIComponent(projectId)}/billing/invoices`,
+      invoices_url: `${this.deps.config.publicUrl}/api/v1/projects/${encodeURIComponent(projectId)}/billing/invoices`,
       sales_requested_at: salesRequestedAt,
     };
   }
 
   async listInvoices(projectId: string, page: Page): Promise<{ items: Invoice[]; total: number }> {
-    const { rows, total } = await this.repository.listInvoices(projectId, page);
+    const { rows, total } = await this.deps.repository.listInvoices(projectId, page);
     return { items: rows.map(toInvoice), total };
   }
 
@@ -93,11 +95,8 @@ export class BillingService {
       const message = 'Contact sales to change an Enterprise plan';
       throw new AppError('VALIDATION_FAILED', message, [{ path: 'plan', message }]);
     }
-    const user =
-      grant.principal.kind === 'user'
-        ? await new AuthRepository(this.ctx.db).findUserById(grant.principal.userId)
-        : undefined;
-    const answer = await this.provider.changePlan({
+    const user = await this.ownerOf(grant);
+    const answer = await this.deps.provider.changePlan({
       project,
       plan,
       actor: { principal: grant.principal, ip: grant.ip },
@@ -112,16 +111,15 @@ export class BillingService {
    * SALES_REQUEST_INTERVAL_MS: asking again within it changes and sends nothing.
    */
   private async requestSales(grant: ProjectGrant): Promise<void> {
-    const { project, principal } = grant;
-    const user =
-      principal.kind === 'user' ? await new AuthRepository(this.ctx.db).findUserById(principal.userId) : undefined;
+    const { project } = grant;
+    const user = await this.ownerOf(grant);
     const id = newId();
-    const now = this.ctx.clock();
-    const inbox = this.ctx.config.inboxEmail;
-    await this.ctx.db.transaction().execute(async (trx) => {
+    const now = this.deps.clock();
+    const inbox = this.deps.config.inboxEmail;
+    await this.deps.transaction(async (trx) => {
       // Locked, so two requests at once cannot both find no recent one.
-      await new ProjectsRepository(trx).lockLive(project.id, this.ctx.dialect);
-      const billing = new BillingRepository(trx);
+      await this.deps.projects.lock(trx, project.id);
+      const billing = this.deps.repository.in(trx);
       const last = await billing.lastSalesRequestAt(project.id);
       if (last && now.getTime() - new Date(last).getTime() < SALES_REQUEST_INTERVAL_MS) return;
       await billing.insertSalesRequest({
@@ -132,7 +130,7 @@ export class BillingService {
         email: user?.email ?? null,
         created_at: now.toISOString(),
       });
-      await new AuditService(this.ctx).recordGrant(
+      await this.deps.audit.recordGrant(
         trx,
         grant,
         'billing.sales_requested',
@@ -140,20 +138,22 @@ export class BillingService {
         { plan: 'enterprise', request_id: id },
       );
       if (inbox) {
-        await queueEmail(
-          this.ctx,
-          {
-            to: inbox,
-            ...(user ? { replyTo: user.email } : {}),
-            subject: `[Plinth] Enterprise request for ${project.name}`,
-            text:
-              `${user ? `${user.name} <${user.email}>` : 'The owner'} asked to move a project to Enterprise.\n\n` +
-              `Project: ${project.name} (${project.slug})\nProject id: ${project.id}\nCurrent plan: ${project.plan}\n` +
-              `Requested at: ${now.toISOString()}\n\nMove it with PATCH /api/v1/admin/projects/${project.id} { "plan": "enterprise" }.\n`,
-          },
-          trx,
-        );
+        await queueEmail(this.deps.jobs, trx, {
+          to: inbox,
+          ...(user ? { replyTo: user.email } : {}),
+          subject: `[Plinth] Enterprise request for ${project.name}`,
+          text:
+            `${user ? `${user.name} <${user.email}>` : 'The owner'} asked to move a project to Enterprise.\n\n` +
+            `Project: ${project.name} (${project.slug})\nProject id: ${project.id}\nCurrent plan: ${project.plan}\n` +
+            `Requested at: ${now.toISOString()}\n\nMove it with PATCH /api/v1/admin/projects/${project.id} { "plan": "enterprise" }.\n`,
+        });
       }
     });
+  }
+
+  /** The signed-in owner making the request (API tokens never manage billing). */
+  private async ownerOf(grant: ProjectGrant) {
+    const userId = userIdOf(grant.actor);
+    return userId ? this.deps.accounts.findUser(userId) : undefined;
   }
 }

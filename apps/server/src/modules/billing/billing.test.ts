@@ -13,9 +13,6 @@ import {
   type TestApp,
 } from '../../test/harness.js';
 import { startSmtpServer } from '../../test/smtp.js';
-import { toProjectRecord } from '../projects/project.mapper.js';
-import { ProjectsRepository } from '../projects/projects.repository.js';
-import { ManualProvider } from './manual-provider.js';
 
 const ROLES = ['admin', 'editor', 'author', 'viewer'] as const;
 
@@ -160,9 +157,8 @@ describe('billing with the manual provider', () => {
 
   it('bills a change once, however many requests ask for it at the same time', async () => {
     // What a request holds once it read the project, before another one changed the plan.
-    const row = await new ProjectsRepository(t.app.plinth.db).findLive(projectId);
-    if (!row) throw new Error('project not found');
-    const readBefore = toProjectRecord(row);
+    const readBefore = await t.services.projects.findLive(projectId);
+    if (!readBefore) throw new Error('project not found');
 
     const answers = await Promise.all([setPlan(owner, 'pro'), setPlan(owner, 'pro'), setPlan(owner, 'pro')]);
     expect(answers.map((answer) => [answer.statusCode, answer.json().data.plan])).toEqual([
@@ -175,7 +171,7 @@ describe('billing with the manual provider', () => {
     expect(body.meta.total).toBe(1);
     expect(body.data.map((invoice) => [invoice.amount_cents, invoice.status])).toEqual([[2900, 'open']]);
     // However late it arrives, such a request finds the plan in force and bills nothing.
-    await new ManualProvider(t.app.plinth).changePlan({
+    await t.services.billing.provider.changePlan({
       project: readBefore,
       plan: 'pro',
       actor: { principal: null, ip: null },

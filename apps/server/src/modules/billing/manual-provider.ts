@@ -1,10 +1,10 @@
-import type { AppContext } from '../../context.js';
+import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
+import { PLANS } from '../plans/plans.js';
 import { monthBounds } from '../usage/periods.js';
-import { PLANS } from '../usage/plans.js';
-import { BillingRepository } from './billing.repository.js';
+import type { BillingRepository } from './billing.repository.js';
 import type { PaymentProvider, PlanChangeAnswer, PlanChangeRequest } from './payment-provider.js';
-import { changeProjectPlan } from './plan-change.js';
+import type { PlanChanges } from './plan-change.js';
 
 /**
  * No payment processor: a plan change applies at once and an invoice record is written for the
@@ -15,15 +15,15 @@ import { changeProjectPlan } from './plan-change.js';
 export class ManualProvider implements PaymentProvider {
   readonly name = 'manual' as const;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly deps: { repository: BillingRepository; planChanges: PlanChanges; clock: Clock }) {}
 
   async changePlan({ project, plan, actor }: PlanChangeRequest): Promise<PlanChangeAnswer> {
-    const now = this.ctx.clock();
+    const now = this.deps.clock();
     const { start, end } = monthBounds(now);
     const details = PLANS.find((candidate) => candidate.id === plan);
     const amount = details?.price_cents ?? 0;
     const invoiceId = newId();
-    await changeProjectPlan(this.ctx, {
+    await this.deps.planChanges.change({
       projectId: project.id,
       plan,
       actor,
@@ -32,7 +32,7 @@ export class ManualProvider implements PaymentProvider {
       // Nothing to bill when the plan was that one already (a repeated or concurrent request).
       alongside: async (trx, outcome) => {
         if (!outcome.changed) return;
-        await new BillingRepository(trx).insertInvoice({
+        await this.deps.repository.in(trx).insertInvoice({
           id: invoiceId,
           project_id: project.id,
           provider: 'manual',

@@ -1,12 +1,12 @@
 import type { BillingProvider } from '@plinth/contract';
-import type { AuditActor } from '../audit/audit.service.js';
+import type { Actor } from '../auth/principal.js';
 import type { ProjectRecord } from '../projects/project.mapper.js';
 
 /** An owner's request to move a project to a self-service plan (Enterprise goes through sales). */
 export interface PlanChangeRequest {
   project: ProjectRecord;
   plan: 'starter' | 'pro';
-  actor: AuditActor;
+  actor: Actor;
   /** The owner's email, for the provider's customer record. */
   email: string | null;
 }

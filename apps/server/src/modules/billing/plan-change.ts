@@ -1,15 +1,17 @@
 import type { PlanId } from '@plinth/contract';
-import type { Transaction } from 'kysely';
-import type { AppContext } from '../../context.js';
-import type { Database, ProjectRow } from '../../db/schema.js';
+import type { Transact, Trx } from '../../db/repository.js';
+import { type Clock, isoNow } from '../../lib/clock.js';
+import type { DeliveryCache } from '../../lib/delivery-cache.js';
 import { notFound } from '../../lib/errors.js';
-import { type AuditActor, AuditService } from '../audit/audit.service.js';
-import { ProjectsRepository } from '../projects/projects.repository.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { Actor } from '../auth/principal.js';
+import type { ProjectRecord } from '../projects/project.mapper.js';
+import type { ProjectsService } from '../projects/projects.service.js';
 
 export interface PlanChange {
   projectId: string;
   plan: PlanId;
-  actor: AuditActor;
+  actor: Actor;
   /** Who moved it, for the audit trail: `instance admin`, `owner`, `stripe`. */
   by: string;
   /** More audit details (an invoice id, a provider event id). */
@@ -17,54 +19,63 @@ export interface PlanChange {
 }
 
 export interface PlanChangeOutcome {
-  before: ProjectRow;
-  after: ProjectRow;
+  before: ProjectRecord;
+  after: ProjectRecord;
   changed: boolean;
 }
 
 /**
- * Sets a project's plan inside the caller's transaction, with its audit entry, unless it is on
- * that plan already. The project row stays locked until the transaction ends, so concurrent
- * changes of one project apply one after another. The caller must call
- * `ctx.delivery.invalidate(projectId)` once the transaction committed (when `changed`);
- * `changeProjectPlan` does both.
+ * The one way a plan changes (instance admins, owners through billing, provider webhooks): the
+ * new plan with its audit entry, under the project's lock, then the project's caches are
+ * invalidated so that token requests get the new limits at once.
  */
-export async function applyPlanChange(
-  ctx: AppContext,
-  trx: Transaction<Database>,
-  change: PlanChange,
-): Promise<PlanChangeOutcome> {
-  const projects = new ProjectsRepository(trx);
-  const before = await projects.lockLive(change.projectId, ctx.dialect);
-  if (!before) throw notFound('Project');
-  if (before.plan === change.plan) return { before, after: before, changed: false };
-  const now = ctx.clock().toISOString();
-  await projects.setPlan(change.projectId, change.plan, now);
-  await new AuditService(ctx).record(trx, change.actor, {
-    projectId: change.projectId,
-    action: 'project.plan_changed',
-    target: { type: 'project', id: change.projectId },
-    details: { from: before.plan, to: change.plan, by: change.by, ...change.details },
-  });
-  return { before, after: { ...before, plan: change.plan, updated_at: now }, changed: true };
-}
+export class PlanChanges {
+  constructor(
+    private readonly deps: {
+      projects: ProjectsService;
+      audit: AuditService;
+      transaction: Transact;
+      clock: Clock;
+      delivery: DeliveryCache;
+    },
+  ) {}
 
-/**
- * The one way a plan changes (instance admins, owners through billing, provider webhooks):
- * the new plan and its audit entry in one transaction, together with `alongside` (an invoice),
- * then the project's caches are invalidated so that token requests get the new limits at once.
- * @example await changeProjectPlan(ctx, { projectId, plan: 'pro', actor: { principal, ip }, by: 'owner' });
- */
-export async function changeProjectPlan(
-  ctx: AppContext,
-  change: PlanChange & { alongside?: (trx: Transaction<Database>, outcome: PlanChangeOutcome) => Promise<void> },
-): Promise<PlanChangeOutcome> {
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
-    const result = await applyPlanChange(ctx, trx, change);
-    await change.alongside?.(trx, result);
-    return result;
-  });
-  // Cached project rows (token requests) and delivery answers carry the plan's limits.
-  if (outcome.changed) ctx.delivery.invalidate(change.projectId);
-  return outcome;
+  /**
+   * Sets a project's plan inside the caller's transaction, with its audit entry, unless it is
+   * on that plan already. The project row stays locked until the transaction ends, so
+   * concurrent changes of one project apply one after another. The caller invalidates the
+   * project's caches once the transaction committed (when `changed`); `change` does both.
+   */
+  async apply(trx: Trx, change: PlanChange): Promise<PlanChangeOutcome> {
+    const { projects, audit } = this.deps;
+    const before = await projects.lock(trx, change.projectId);
+    if (!before) throw notFound('Project');
+    if (before.plan === change.plan) return { before, after: before, changed: false };
+    await projects.setPlan(trx, change.projectId, change.plan, isoNow(this.deps.clock));
+    await audit.record(trx, change.actor, {
+      projectId: change.projectId,
+      action: 'project.plan_changed',
+      target: { type: 'project', id: change.projectId },
+      details: { from: before.plan, to: change.plan, by: change.by, ...change.details },
+    });
+    return { before, after: { ...before, plan: change.plan }, changed: true };
+  }
+
+  /**
+   * The new plan and its audit entry in one transaction, together with `alongside` (an invoice),
+   * then the project's cached rows and delivery answers, which carry the plan's limits, are
+   * invalidated.
+   * @example await planChanges.change({ projectId, plan: 'pro', actor: { principal, ip }, by: 'owner' });
+   */
+  async change(
+    change: PlanChange & { alongside?: (trx: Trx, outcome: PlanChangeOutcome) => Promise<void> },
+  ): Promise<PlanChangeOutcome> {
+    const outcome = await this.deps.transaction(async (trx) => {
+      const result = await this.apply(trx, change);
+      await change.alongside?.(trx, result);
+      return result;
+    });
+    if (outcome.changed) this.deps.delivery.invalidate(change.projectId);
+    return outcome;
+  }
 }

@@ -1,23 +1,25 @@
-import type { Transaction } from 'kysely';
 import type Stripe from 'stripe';
-import type { BillingConfig } from '../../config.js';
-import type { AppContext } from '../../context.js';
-import type { Database, ProjectRow } from '../../db/schema.js';
+import type { BillingConfig, Config } from '../../config.js';
+import type { Transact, Trx } from '../../db/repository.js';
+import { type Clock, isoNow } from '../../lib/clock.js';
+import type { DeliveryCache } from '../../lib/delivery-cache.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { requireOnDemand } from '../../lib/lazy.js';
-import { ProjectsRepository } from '../projects/projects.repository.js';
-import { PLANS } from '../usage/plans.js';
-import { BillingRepository } from './billing.repository.js';
+import type { Logger } from '../../lib/logger.js';
+import { SYSTEM } from '../auth/principal.js';
+import { planPrice } from '../plans/plans.js';
+import type { ProjectRecord } from '../projects/project.mapper.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { BillingRepository } from './billing.repository.js';
 import { addMonth } from './billing-periods.js';
 import type { PaymentProvider, PlanChangeAnswer, PlanChangeRequest, WebhookAnswer } from './payment-provider.js';
-import { applyPlanChange } from './plan-change.js';
+import type { PlanChanges } from './plan-change.js';
 
 type StripeConfig = Extract<BillingConfig, { provider: 'stripe' }>;
 
-const SYSTEM = { principal: null, ip: null } as const;
 const HANDLED_EVENTS = new Set(['checkout.session.completed', 'customer.subscription.deleted', 'invoice.paid']);
-const PRO_PRICE_CENTS = PLANS.find((plan) => plan.id === 'pro')?.price_cents ?? 0;
+const PRO_PRICE_CENTS = planPrice('pro') ?? 0;
 
 /** A Stripe reference is an id, or the expanded object carrying it. */
 const idOf = (value: string | { id?: string } | null | undefined): string | null =>
@@ -53,18 +55,29 @@ export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   private readonly stripe: Stripe;
 
+  private readonly config: StripeConfig;
+
   constructor(
-    private readonly ctx: AppContext,
-    private readonly config: StripeConfig,
+    private readonly deps: {
+      repository: BillingRepository;
+      planChanges: PlanChanges;
+      projects: ProjectsService;
+      transaction: Transact;
+      clock: Clock;
+      log: Logger;
+      delivery: DeliveryCache;
+      config: Pick<Config, 'publicUrl'>;
+      stripe: StripeConfig;
+    },
   ) {
-    this.stripe = createStripeClient(config);
+    this.config = deps.stripe;
+    this.stripe = createStripeClient(deps.stripe);
   }
 
   async changePlan({ project, plan, actor, email }: PlanChangeRequest): Promise<PlanChangeAnswer> {
-    const billing = new BillingRepository(this.ctx.db);
-    const account = await billing.findAccount(project.id);
+    const account = await this.deps.repository.findAccount(project.id);
     if (plan === 'pro') {
-      const back = `${this.ctx.config.publicUrl}/projects/${encodeURIComponent(project.id)}/billing`;
+      const back = `${this.deps.config.publicUrl}/projects/${encodeURIComponent(project.id)}/billing`;
       const session = await this.stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: this.config.priceIdPro, quantity: 1 }],
@@ -81,12 +94,12 @@ export class StripeProvider implements PaymentProvider {
     // Back to Starter: end the subscription at Stripe now, then apply it here without waiting
     // for the `customer.subscription.deleted` webhook (which then finds nothing to do).
     if (account?.subscription_id) await this.stripe.subscriptions.cancel(account.subscription_id);
-    const outcome = await this.ctx.db.transaction().execute(async (trx) => {
-      const result = await applyPlanChange(this.ctx, trx, { projectId: project.id, plan, actor, by: 'owner' });
+    const outcome = await this.deps.transaction(async (trx) => {
+      const result = await this.deps.planChanges.apply(trx, { projectId: project.id, plan, actor, by: 'owner' });
       await this.clearSubscription(trx, project.id);
       return result;
     });
-    if (outcome.changed) this.ctx.delivery.invalidate(project.id);
+    if (outcome.changed) this.deps.delivery.invalidate(project.id);
     return { kind: 'applied' };
   }
 
@@ -105,7 +118,7 @@ export class StripeProvider implements PaymentProvider {
         this.config.webhookSecret,
         undefined,
         undefined,
-        this.ctx.clock().getTime(),
+        this.deps.clock().getTime(),
       );
     } catch {
       throw new AppError('VALIDATION_FAILED', 'The Stripe-Signature header does not match this request', [
@@ -114,30 +127,30 @@ export class StripeProvider implements PaymentProvider {
     }
     if (!HANDLED_EVENTS.has(event.type)) return { duplicate: false };
     const changed = new Set<string>();
-    const duplicate = await this.ctx.db.transaction().execute(async (trx) => {
-      const billing = new BillingRepository(trx);
+    const duplicate = await this.deps.transaction(async (trx) => {
+      const billing = this.deps.repository.in(trx);
       const isNew = await billing.recordEvent({
         provider: 'stripe',
         event_id: event.id,
         type: event.type,
         project_id: null,
-        received_at: this.ctx.clock().toISOString(),
+        received_at: isoNow(this.deps.clock),
       });
       if (!isNew) return true;
       const projectId = await this.apply(trx, event, changed);
       if (projectId) await billing.setEventProject('stripe', event.id, projectId);
       return false;
     });
-    for (const projectId of changed) this.ctx.delivery.invalidate(projectId);
+    for (const projectId of changed) this.deps.delivery.invalidate(projectId);
     return { duplicate };
   }
 
   /**
    * Applies one event in `trx`; returns the project it concerned (null when none is known).
    */
-  private async apply(trx: Transaction<Database>, event: Stripe.Event, changed: Set<string>): Promise<string | null> {
-    const billing = new BillingRepository(trx);
-    const now = this.ctx.clock().toISOString();
+  private async apply(trx: Trx, event: Stripe.Event, changed: Set<string>): Promise<string | null> {
+    const billing = this.deps.repository.in(trx);
+    const now = isoNow(this.deps.clock);
     switch (event.type) {
       case 'checkout.session.completed': {
         const session = event.data.object;
@@ -159,7 +172,7 @@ export class StripeProvider implements PaymentProvider {
           },
           now,
         });
-        const outcome = await applyPlanChange(this.ctx, trx, {
+        const outcome = await this.deps.planChanges.apply(trx, {
           projectId,
           plan: 'pro',
           actor: SYSTEM,
@@ -197,7 +210,7 @@ export class StripeProvider implements PaymentProvider {
         const project = await this.lockProject(trx, account.project_id);
         if (!project) return null;
         if (this.ignoredForEnterprise(project, event)) return project.id;
-        const outcome = await applyPlanChange(this.ctx, trx, {
+        const outcome = await this.deps.planChanges.apply(trx, {
           projectId: account.project_id,
           plan: 'starter',
           actor: SYSTEM,
@@ -252,8 +265,8 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** The live project, locked until the event is applied (plan changes run one at a time). */
-  private lockProject(trx: Transaction<Database>, projectId: string): Promise<ProjectRow | undefined> {
-    return new ProjectsRepository(trx).lockLive(projectId, this.ctx.dialect);
+  private lockProject(trx: Trx, projectId: string): Promise<ProjectRecord | undefined> {
+    return this.deps.projects.lock(trx, projectId);
   }
 
   /**
@@ -261,21 +274,21 @@ export class StripeProvider implements PaymentProvider {
    * change the plan of an Enterprise project (a late checkout, the end of an old subscription)
    * is logged for the operator and otherwise ignored.
    */
-  private ignoredForEnterprise(project: ProjectRow, event: Stripe.Event): boolean {
+  private ignoredForEnterprise(project: ProjectRecord, event: Stripe.Event): boolean {
     if (project.plan !== 'enterprise') return false;
-    this.ctx.log.warn(
+    this.deps.log.warn(
       { stripeEvent: event.id, type: event.type, projectId: project.id },
       'Stripe event ignored: the project is on Enterprise, which only an instance admin changes',
     );
     return true;
   }
 
-  private async clearSubscription(trx: Transaction<Database>, projectId: string): Promise<void> {
-    await new BillingRepository(trx).saveAccount({
+  private async clearSubscription(trx: Trx, projectId: string): Promise<void> {
+    await this.deps.repository.in(trx).saveAccount({
       projectId,
       provider: 'stripe',
       fields: { subscription_id: null, period_start: null, period_end: null },
-      now: this.ctx.clock().toISOString(),
+      now: isoNow(this.deps.clock),
     });
   }
 }

@@ -2,14 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BlogCategory, BlogPost, BlogPostQuery, DataOf, Id, ListOf } from '@plinth/contract';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/route-schemas.js';
-import type { ContentDeps } from '../documents/documents.routes.js';
-import { BlogService } from './blog.service.js';
+import type { BlogService } from './blog.service.js';
 
 const tags = ['site'];
 
-export const blogRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (app, { ctx, access, documents }) => {
-  const service = new BlogService(ctx, access, documents);
-
+export const blogRoutes: FastifyPluginAsyncTypebox<{ blog: BlogService }> = async (app, { blog: service }) => {
   app.get('/blog/posts', {
     schema: {
       tags,

@@ -1,12 +1,9 @@
 import type { BlogCategory, BlogPost, BlogPostQuery, Document, ListMeta } from '@plinth/contract';
-import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { DEFAULT_LIMIT } from '../../lib/pagination.js';
-import type { DocumentsService } from '../documents/documents.service.js';
+import type { DocumentReads } from '../documents/document-reads.js';
 import type { ProjectAccess } from '../projects/project-access.js';
-
-/** Where the built-in site project's id is kept (see seed-site.ts). */
-export const SITE_PROJECT_SETTING = 'site_project_id';
+import type { InstanceSettings } from '../settings/instance-settings.js';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -26,24 +23,19 @@ function toPost(document: Document): BlogPost {
   };
 }
 
+/** Posts of one category: a condition through the `category` reference. */
+const inCategory = (slug: string) => [{ field: 'category.slug', op: 'eq', value: slug }] as const;
+
 /**
  * The product's own blog: published posts and categories of the built-in site project, read
- * through the same documents service (and rules) as any published-content reader.
+ * through the same document reads (and rules) as any published-content reader.
  */
 export class BlogService {
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly access: ProjectAccess,
-    private readonly documents: DocumentsService,
-  ) {}
+  constructor(private readonly deps: { reads: DocumentReads; access: ProjectAccess; settings: InstanceSettings }) {}
 
   private async reader(ip: string) {
-    const row = await this.ctx.db
-      .selectFrom('settings')
-      .select('value')
-      .where('key', '=', SITE_PROJECT_SETTING)
-      .executeTakeFirst();
-    return row ? this.access.publicReader(row.value, ip) : null;
+    const projectId = await this.deps.settings.get('site_project_id');
+    return projectId ? this.deps.access.publicReader(projectId, ip) : null;
   }
 
   async posts(query: BlogPostQuery, ip: string): Promise<{ data: BlogPost[]; meta: ListMeta }> {
@@ -51,12 +43,12 @@ export class BlogService {
     const limit = query.limit ?? DEFAULT_LIMIT;
     const grant = await this.reader(ip);
     if (!grant) return { data: [], meta: { total: 0, page, limit } };
-    const list = await this.documents.list(grant, 'posts', {
-      sort: '-published_at',
+    const list = await this.deps.reads.list(grant, 'posts', {
+      sort: [{ field: 'published_at', descending: true }],
       page,
       limit,
-      populate: 'category',
-      ...(query.category ? { 'filter[category.slug][eq]': query.category } : {}),
+      populate: ['category'],
+      ...(query.category ? { filter: inCategory(query.category) } : {}),
     });
     return { data: list.data.map(toPost), meta: { total: list.meta.total, page, limit } };
   }
@@ -64,17 +56,21 @@ export class BlogService {
   async post(id: string, ip: string): Promise<BlogPost> {
     const grant = await this.reader(ip);
     if (!grant) throw notFound('Post');
-    return toPost(await this.documents.get(grant, 'posts', id, { populate: 'category' }));
+    return toPost(await this.deps.reads.find(grant, 'posts', id, { populate: ['category'] }));
   }
 
   async categories(ip: string): Promise<BlogCategory[]> {
     const grant = await this.reader(ip);
     if (!grant) return [];
-    const categories = await this.documents.list(grant, 'categories', { sort: 'name', limit: 100 });
+    const { reads } = this.deps;
+    const categories = await reads.list(grant, 'categories', {
+      sort: [{ field: 'name', descending: false }],
+      limit: 100,
+    });
     return Promise.all(
       categories.data.map(async (category) => {
         const slug = text(category.data.slug);
-        const posts = await this.documents.list(grant, 'posts', { limit: 1, ...{ 'filter[category.slug][eq]': slug } });
+        const posts = await reads.list(grant, 'posts', { limit: 1, filter: inCategory(slug) });
         return {
           slug,
           name: text(category.data.name),

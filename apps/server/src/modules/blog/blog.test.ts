@@ -21,8 +21,8 @@ describe('the product blog', () => {
 
   it('serves the seeded posts newest first, with their categories, to anyone', async () => {
     admin = await signUp(t.app);
-    await seedSite(t.app.plinth, t.app.log);
-    await seedSite(t.app.plinth, t.app.log); // a second start seeds nothing more
+    await seedSite(t.services, t.services.log);
+    await seedSite(t.services, t.services.log); // a second start seeds nothing more
     const posts = await t.app.inject({ url: '/api/v1/blog/posts' });
     expect(posts.statusCode).toBe(200);
     const body = posts.json();
@@ -57,7 +57,7 @@ describe('the product blog', () => {
   });
 
   it('never shows a draft post, and shows edits only once published', async () => {
-    const { value: siteId } = await t.app.plinth.db
+    const { value: siteId } = await t.database.db
       .selectFrom('settings')
       .select('value')
       .where('key', '=', 'site_project_id')

@@ -1,49 +1,34 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context.js';
-import { toBool } from '../../db/database.js';
-import { CollectionsService } from '../collections/collections.service.js';
-import { ModelCache } from '../collections/model-cache.js';
-import { DocumentsService } from '../documents/documents.service.js';
-import { toProjectRecord } from '../projects/project.mapper.js';
-import type { ProjectGrant } from '../projects/project-access.js';
-import { ProjectsService } from '../projects/projects.service.js';
-import { SITE_PROJECT_SETTING } from './blog.service.js';
+import type { Logger } from '../../lib/logger.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { CollectionsService } from '../collections/collections.service.js';
+import type { DocumentWrites } from '../documents/document-writes.js';
+import type { ProjectAccess } from '../projects/project-access.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { InstanceSettings } from '../settings/instance-settings.js';
 import { SITE_CATEGORIES, SITE_POSTS } from './site-content.js';
+
+/** What seeding the site project uses: the services the API uses, nothing of HTTP. */
+export interface SiteSeeding {
+  accounts: AuthService;
+  projects: ProjectsService;
+  access: ProjectAccess;
+  collections: CollectionsService;
+  documentWrites: DocumentWrites;
+  settings: InstanceSettings;
+}
 
 /**
  * Creates the built-in site project (the product blog's content) once, owned by the first
  * instance admin, through the same services the API uses.
  */
-export async function seedSite(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
-  const existing = await ctx.db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', SITE_PROJECT_SETTING)
-    .executeTakeFirst();
-  if (existing) return;
-  const admin = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'is_admin'])
-    .where('is_admin', '=', 1)
-    .where('status', '=', 'active')
-    .orderBy('created_at')
-    .executeTakeFirst();
-  if (!admin || !toBool(admin.is_admin)) return;
-  const projects = new ProjectsService(ctx);
+export async function seedSite(services: SiteSeeding, log: Logger): Promise<void> {
+  const { accounts, projects, access, collections, documentWrites, settings } = services;
+  if (await settings.get('site_project_id')) return;
+  const admin = await accounts.findFirstAdmin();
+  if (!admin) return;
   const project = await projects.create(admin.id, { name: 'Plinth site', locales: ['en'], default_locale: 'en' });
-  const row = await projects.repository.findLive(project.id);
-  if (!row) return;
   const principal = { kind: 'user', userId: admin.id, sessionId: 'seed', isAdmin: true } as const;
-  const grant: ProjectGrant = {
-    project: toProjectRecord(row),
-    principal,
-    role: 'owner',
-    ip: '127.0.0.1',
-    can: () => true,
-  };
-  const models = new ModelCache(ctx.db, ctx.delivery);
-  const collections = new CollectionsService(ctx, models);
-  const documents = new DocumentsService(ctx, models);
+  const grant = await access.authorize(principal, project.id, 'project.read', '127.0.0.1');
   await collections.create(grant, {
     slug: 'categories',
     name: 'Categories',
@@ -68,11 +53,11 @@ export async function seedSite(ctx: AppContext, log: FastifyBaseLogger): Promise
   });
   const categoryIds = new Map<string, string>();
   for (const category of SITE_CATEGORIES) {
-    const created = await documents.create(grant, 'categories', { data: { ...category }, status: 'published' });
+    const created = await documentWrites.create(grant, 'categories', { data: { ...category }, status: 'published' });
     categoryIds.set(category.slug, created.id);
   }
   for (const post of SITE_POSTS) {
-    await documents.create(grant, 'posts', {
+    await documentWrites.create(grant, 'posts', {
       status: 'published',
       data: {
         title: post.title,
@@ -83,6 +68,6 @@ export async function seedSite(ctx: AppContext, log: FastifyBaseLogger): Promise
       },
     });
   }
-  await ctx.db.insertInto('settings').values({ key: SITE_PROJECT_SETTING, value: project.id }).execute();
+  await settings.getOrCreate('site_project_id', () => project.id);
   log.info({ projectId: project.id }, 'Seeded the site project with the blog');
 }

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import { createCollection, createDocument, createProject } from '../../test/content.js';
-import { call, createTestApp, expectError, type Session, signUp, type TestApp } from '../../test/harness.js';
+import {
+  call,
+  createTestApp,
+  expectError,
+  type Session,
+  signUp,
+  startTestServer,
+  type TestApp,
+} from '../../test/harness.js';
 
 type FieldBody = Record<string, unknown> & { name: string };
 
@@ -245,15 +252,13 @@ describe('collections: model changes keep data', () => {
 
   it('refuses a document write validated against a model that changed since', async () => {
     // A second instance on the same database still holds the model it read before the change.
-    const other = await buildApp({
+    const otherServer = await startTestServer({
       config: t.config,
       database: t.database,
-      logger: false,
-      webDistDir: null,
       worker: false,
-      statusSampling: false,
+      healthSamples: false,
     });
-    await other.ready();
+    const other = otherServer.app;
     try {
       await createCollection(t.app, owner, projectId, {
         slug: 'labels',
@@ -286,7 +291,7 @@ describe('collections: model changes keep data', () => {
         { path: 'data.label', message: 'must be at most 5 characters' },
       ]);
     } finally {
-      await other.close();
+      await otherServer.close();
     }
   });
 });

@@ -1,11 +1,9 @@
 import type { Field } from '@plinth/contract';
-import type { Kysely } from 'kysely';
-import type { CollectionRow, ComponentRow, Database } from '../../db/schema.js';
+import { Repository } from '../../db/repository.js';
+import type { CollectionRow, ComponentRow } from '../../db/schema.js';
 
 /** All SQL of the content model: collections and components. */
-export class CollectionsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
+export class CollectionsRepository extends Repository {
   /** The project's collections; deleted ones (kept with their trashed documents) are not among them. */
   listCollections(projectId: string): Promise<CollectionRow[]> {
     return this.db
@@ -75,22 +73,14 @@ export class CollectionsRepository {
 
   /**
    * Deletes a collection without erasing anything: the row stays, marked deleted and renamed
-   * (`~` never appears in a slug) so that the slug is free again, and its live documents go to
-   * trash with their versions kept.
+   * (`~` never appears in a slug) so that the slug is free again.
    */
-  async deleteCollection(id: string, slug: string, now: string): Promise<number> {
-    const trashed = await this.db
-      .updateTable('documents')
-      .set({ deleted_at: now })
-      .where('collection_id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+  async deleteCollection(id: string, slug: string, now: string): Promise<void> {
     await this.db
       .updateTable('collections')
       .set({ deleted_at: now, slug: `${slug}~deleted~${id}` })
       .where('id', '=', id)
       .execute();
-    return Number(trashed.numUpdatedRows);
   }
 
   /** The most recently deleted collection that had this slug. */
@@ -106,36 +96,17 @@ export class CollectionsRepository {
     return deleted.find((row) => row.slug.startsWith(`${slug}~deleted~`));
   }
 
-  /**
-   * Undoes `deleteCollection`: the slug comes back, and so do the documents its deletion put in
-   * trash (those trashed before it stay there). Returns how many came back.
-   */
-  async restoreCollection(row: CollectionRow, slug: string, now: string): Promise<number> {
+  /** Undoes `deleteCollection`: the slug comes back (and its shape counts as changed). */
+  async restoreCollection(id: string, slug: string, now: string): Promise<void> {
     await this.db
       .updateTable('collections')
       .set((eb) => ({ slug, deleted_at: null, updated_at: now, model_revision: eb('model_revision', '+', 1) }))
-      .where('id', '=', row.id)
+      .where('id', '=', id)
       .execute();
-    const restored = await this.db
-      .updateTable('documents')
-      .set({ deleted_at: null })
-      .where('collection_id', '=', row.id)
-      .where('deleted_at', '=', row.deleted_at)
-      .executeTakeFirst();
-    return Number(restored.numUpdatedRows);
   }
 
   listComponents(projectId: string): Promise<ComponentRow[]> {
     return this.db.selectFrom('components').selectAll().where('project_id', '=', projectId).orderBy('name').execute();
-  }
-
-  findComponent(projectId: string, name: string): Promise<ComponentRow | undefined> {
-    return this.db
-      .selectFrom('components')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('name', '=', name)
-      .executeTakeFirst();
   }
 
   async insertComponent(row: Omit<ComponentRow, 'fields'> & { fields: Field[] }): Promise<void> {

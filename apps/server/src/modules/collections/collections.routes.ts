@@ -14,24 +14,21 @@ import {
 } from '@plinth/contract';
 import { Type } from 'typebox';
 import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
-import type { ModuleDeps } from '../module-deps.js';
-import { CollectionsService } from './collections.service.js';
-import type { ModelCache } from './model-cache.js';
+import type { CollectionsService } from './collections.service.js';
 
 const tags = ['content model'];
 const listOf = <T>(items: T[]) => ({ data: items, meta: { total: items.length, page: 1, limit: items.length } });
 
-export const collectionsRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { models: ModelCache }> = async (
+export const collectionsRoutes: FastifyPluginAsyncTypebox<{ collections: CollectionsService }> = async (
   app,
-  { ctx, access, models },
+  { collections: service },
 ) => {
-  const service = new CollectionsService(ctx, models);
   const base = '/projects/:projectId/collections';
 
   app.get(base, {
     schema: { tags, security: bearer, params: ProjectParams, response: { 200: ListOf(Collection), ...errorResponses } },
     handler: async (request) =>
-      listOf(await service.list(await access.authorize(request, request.params.projectId, 'schema.read'))),
+      listOf(await service.list(await request.authorize(request.params.projectId, 'schema.read'))),
   });
 
   app.post(base, {
@@ -43,7 +40,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { models:
       response: { 201: DataOf(Collection), ...errorResponses },
     },
     handler: async (request, reply) => {
-      const grant = await access.authorize(request, request.params.projectId, 'schema.write');
+      const grant = await request.authorize(request.params.projectId, 'schema.write');
       return reply.status(201).send({ data: await service.create(grant, request.body) });
     },
   });
@@ -56,7 +53,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { models:
       response: { 200: DataOf(Collection), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'schema.read');
+      const grant = await request.authorize(request.params.projectId, 'schema.read');
       return { data: await service.get(grant, request.params.slug) };
     },
   });
@@ -70,7 +67,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { models:
       response: { 200: DataOf(Collection), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'schema.write');
+      const grant = await request.authorize(request.params.projectId, 'schema.write');
       return { data: await service.update(grant, request.params.slug, request.body) };
     },
   });
@@ -84,7 +81,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { models:
       response: { 204: NoContent, ...errorResponses },
     },
     handler: async (request, reply) => {
-      const grant = await access.authorize(request, request.params.projectId, 'schema.write');
+      const grant = await request.authorize(request.params.projectId, 'schema.write');
       await service.delete(grant, request.params.slug, request.query.force === true);
       return reply.status(204).send(null);
     },
@@ -100,7 +97,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { models:
       response: { 200: DataOf(Collection), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'schema.write');
+      const grant = await request.authorize(request.params.projectId, 'schema.write');
       return { data: await service.restore(grant, request.params.slug) };
     },
   });
@@ -110,7 +107,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { models:
   app.get(components, {
     schema: { tags, security: bearer, params: ProjectParams, response: { 200: ListOf(Component), ...errorResponses } },
     handler: async (request) =>
-      listOf(await service.listComponents(await access.authorize(request, request.params.projectId, 'schema.read'))),
+      listOf(await service.listComponents(await request.authorize(request.params.projectId, 'schema.read'))),
   });
 
   app.post(components, {
@@ -122,7 +119,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { models:
       response: { 201: DataOf(Component), ...errorResponses },
     },
     handler: async (request, reply) => {
-      const grant = await access.authorize(request, request.params.projectId, 'schema.write');
+      const grant = await request.authorize(request.params.projectId, 'schema.write');
       return reply.status(201).send({ data: await service.createComponent(grant, request.body) });
     },
   });
@@ -135,7 +132,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { models:
       response: { 200: DataOf(Component), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'schema.read');
+      const grant = await request.authorize(request.params.projectId, 'schema.read');
       return { data: await service.getComponent(grant, request.params.name) };
     },
   });
@@ -149,7 +146,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { models:
       response: { 200: DataOf(Component), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'schema.write');
+      const grant = await request.authorize(request.params.projectId, 'schema.write');
       return { data: await service.updateComponent(grant, request.params.name, request.body) };
     },
   });
@@ -157,7 +154,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { models:
   app.delete(`${components}/:name`, {
     schema: { tags, security: bearer, params: ComponentParams, response: { 204: NoContent, ...errorResponses } },
     handler: async (request, reply) => {
-      const grant = await access.authorize(request, request.params.projectId, 'schema.write');
+      const grant = await request.authorize(request.params.projectId, 'schema.write');
       await service.deleteComponent(grant, request.params.name);
       return reply.status(204).send(null);
     },

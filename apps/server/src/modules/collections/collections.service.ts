@@ -7,29 +7,39 @@ import type {
   UpdateCollectionBody,
   UpdateComponentBody,
 } from '@plinth/contract';
-import type { Transaction } from 'kysely';
-import type { AppContext } from '../../context.js';
 import { parseJson } from '../../db/database.js';
-import type { Database, DocumentRow } from '../../db/schema.js';
+import type { Transact, Trx } from '../../db/repository.js';
+import type { DocumentRow } from '../../db/schema.js';
+import type { ChangeEvents } from '../../lib/change-events.js';
+import { type Clock, isoNow } from '../../lib/clock.js';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { AuditService } from '../audit/audit.service.js';
-import { findBlocks } from '../documents/block-values.js';
-import { ContentIndexes } from '../documents/content-indexes.js';
-import { DocumentsRepository } from '../documents/documents.repository.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { ProjectGrant } from '../projects/project-access.js';
-import { recordCollectionEvent } from '../webhooks/webhook-events.js';
-import { CollectionsRepository } from './collections.repository.js';
+import { findBlocks } from './block-values.js';
+import type { CollectionsRepository } from './collections.repository.js';
 import { checkValue } from './field-values.js';
-import { type CollectionModel, defaultSingular, toCollection, toCollectionModel, toComponent } from './model.js';
+import {
+  type CollectionModel,
+  defaultSingular,
+  isLocaleMap,
+  toCollection,
+  toCollectionModel,
+  toComponent,
+} from './model.js';
 import type { ModelCache, ProjectModel } from './model-cache.js';
 import { validateCollectionModel, validateComponentModel } from './model-validation.js';
+import type { StoredContent } from './stored-content.js';
 
-/** API tokens never see hidden fields, not even in the model (components included). */
-function forCaller<T extends Collection | Component>(model: T, grant: ProjectGrant): T {
-  if (grant.principal.kind === 'user') return model;
-  return { ...model, fields: model.fields.filter((field) => !field.hidden) };
-}
+/** The model as a reader that never sees hidden fields (API tokens, webhook receivers) gets it. */
+const withoutHidden = <T extends Collection | Component>(model: T): T => ({
+  ...model,
+  fields: model.fields.filter((field) => !field.hidden),
+});
+
+/** Members see the whole model; API tokens never see hidden fields, not even there (components included). */
+const forCaller = <T extends Collection | Component>(model: T, grant: ProjectGrant): T =>
+  grant.content.seesHidden ? model : withoutHidden(model);
 
 /** What a model change asks of the documents already stored. */
 interface FieldCheck {
@@ -60,9 +70,6 @@ function fieldChecks(before: readonly Field[], after: readonly Field[]): FieldCh
   }
   return checks;
 }
-
-const isLocaleMap = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whether one stored value (a locale map for localized fields) fits a field's definition. */
 function storedValueFits(check: FieldCheck, value: unknown, components: ProjectModel['componentFields']): boolean {
@@ -155,22 +162,56 @@ function checkNames(model: ProjectModel, slug: string, singular: string): void {
 /** The content model: collections and components, validated as a whole. */
 export class CollectionsService {
   private readonly repository: CollectionsRepository;
-  private readonly documents: DocumentsRepository;
-  private readonly indexes: ContentIndexes;
+  private readonly models: ModelCache;
+  /** The documents stored under the model, which its changes must keep valid. */
+  private readonly content: StoredContent;
   private readonly audit: AuditService;
 
   constructor(
-    private readonly ctx: AppContext,
-    private readonly models: ModelCache,
+    private readonly deps: {
+      repository: CollectionsRepository;
+      models: ModelCache;
+      content: StoredContent;
+      events: ChangeEvents;
+      audit: AuditService;
+      transaction: Transact;
+      clock: Clock;
+    },
   ) {
-    this.repository = new CollectionsRepository(ctx.db);
-    this.documents = new DocumentsRepository(ctx.db, ctx.dialect, ctx.delivery);
-    this.indexes = new ContentIndexes(ctx.db, ctx.dialect);
-    this.audit = new AuditService(ctx);
+    this.repository = deps.repository;
+    this.models = deps.models;
+    this.content = deps.content;
+    this.audit = deps.audit;
   }
 
   private now(): string {
-    return this.ctx.clock().toISOString();
+    return isoNow(this.deps.clock);
+  }
+
+  /**
+   * Announces a change of the model in its transaction (webhooks), with the collection as
+   * written there, or as it was for `collection.deleted`. The event carries the collection's
+   * own fields as API tokens see them; components play no part in it.
+   */
+  private async announce(
+    trx: Trx,
+    projectId: string,
+    event: 'collection.created' | 'collection.updated' | 'collection.deleted',
+    slug: string,
+    deleted?: CollectionModel,
+  ): Promise<void> {
+    let model = deleted;
+    if (!model) {
+      const row = await this.repository.in(trx).findCollection(projectId, slug);
+      if (!row) return;
+      model = toCollectionModel(row, new Map());
+    }
+    await this.deps.events.record(trx, {
+      projectId,
+      event,
+      collection: slug,
+      payload: withoutHidden(toCollection(model)),
+    });
   }
 
   async list(grant: ProjectGrant): Promise<Collection[]> {
@@ -178,15 +219,8 @@ export class CollectionsService {
     return [...model.collections.values()].map((collection) => forCaller(toCollection(collection), grant));
   }
 
-  private async find(grant: ProjectGrant, slug: string): Promise<{ model: ProjectModel; collection: CollectionModel }> {
-    const model = await this.models.get(grant.project.id);
-    const collection = model.collections.get(slug);
-    if (!collection) throw notFound('Collection');
-    return { model, collection };
-  }
-
   async get(grant: ProjectGrant, slug: string): Promise<Collection> {
-    return forCaller(toCollection((await this.find(grant, slug)).collection), grant);
+    return forCaller(toCollection((await this.models.collection(grant.project.id, slug)).collection), grant);
   }
 
   async create(grant: ProjectGrant, body: CreateCollectionBody): Promise<Collection> {
@@ -217,17 +251,13 @@ export class CollectionsService {
       updated_at: now,
       deleted_at: null,
     };
-    await this.ctx.db.transaction().execute(async (trx) => {
-      await new CollectionsRepository(trx).insertCollection(row);
-      await recordCollectionEvent(trx, this.ctx, {
-        projectId: row.project_id,
-        event: 'collection.created',
-        slug: row.slug,
-      });
+    await this.deps.transaction(async (trx) => {
+      await this.repository.in(trx).insertCollection(row);
+      await this.announce(trx, row.project_id, 'collection.created', row.slug);
+      await this.audit.recordGrant(trx, grant, 'collection.created', { type: 'collection', id: body.slug });
     });
     this.models.invalidate(grant.project.id);
-    await this.audit.recordGrant(this.ctx.db, grant, 'collection.created', { type: 'collection', id: body.slug });
-    await this.indexes.ensure(body.fields, grant.project);
+    await this.content.ensureIndexes(body.fields, grant.project);
     return this.get(grant, body.slug);
   }
 
@@ -236,7 +266,7 @@ export class CollectionsService {
    * version history); a change that existing documents would violate is a 409 with the count.
    */
   async update(grant: ProjectGrant, slug: string, body: UpdateCollectionBody): Promise<Collection> {
-    const { model, collection } = await this.find(grant, slug);
+    const { model, collection } = await this.models.collection(grant.project.id, slug);
     const fields = body.fields ?? collection.fields;
     const displayField =
       body.display_field !== undefined
@@ -249,13 +279,13 @@ export class CollectionsService {
       { collections: new Set(model.collections.keys()), components: model.componentFields },
     );
     if (body.singular !== undefined) checkNames(model, slug, body.singular);
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await this.deps.transaction(async (trx) => {
       if (body.fields) {
         // Checked in the transaction that changes the model, under the collection's writer lock.
-        await this.documents.lockCollections(trx, [collection.id]);
+        await this.content.lockCollections(trx, [collection.id]);
         await this.checkExistingDocuments(trx, model, collection, body.fields);
       }
-      await new CollectionsRepository(trx).updateCollection(collection.id, {
+      await this.repository.in(trx).updateCollection(collection.id, {
         ...(body.name !== undefined ? { name: body.name.trim() } : {}),
         ...(body.singular !== undefined ? { singular: body.singular } : {}),
         ...(body.description !== undefined ? { description: body.description } : {}),
@@ -264,22 +294,22 @@ export class CollectionsService {
         display_field: displayField,
         updated_at: this.now(),
       });
-      await recordCollectionEvent(trx, this.ctx, { projectId: grant.project.id, event: 'collection.updated', slug });
+      await this.announce(trx, grant.project.id, 'collection.updated', slug);
+      await this.audit.recordGrant(
+        trx,
+        grant,
+        'collection.updated',
+        { type: 'collection', id: slug },
+        { changes: Object.keys(body) },
+      );
     });
     this.models.invalidate(grant.project.id);
-    await this.audit.recordGrant(
-      this.ctx.db,
-      grant,
-      'collection.updated',
-      { type: 'collection', id: slug },
-      { changes: Object.keys(body) },
-    );
-    await this.indexes.ensure(fields, grant.project);
+    await this.content.ensureIndexes(fields, grant.project);
     return this.get(grant, slug);
   }
 
   private async checkExistingDocuments(
-    trx: Transaction<Database>,
+    trx: Trx,
     model: ProjectModel,
     collection: CollectionModel,
     fields: Field[],
@@ -289,7 +319,7 @@ export class CollectionsService {
     const violations = emptyViolations(checks);
     /** Per unique field, value key → ids of the live documents holding it. */
     const holders = new Map<string, Map<string, string[]>>();
-    for await (const rows of this.documents.scan(collection.id, trx)) {
+    for await (const rows of this.content.scan(trx, collection.id)) {
       for (const row of rows) {
         const stored = storedCopies(row);
         for (const check of checks) {
@@ -329,14 +359,14 @@ export class CollectionsService {
    * (directly or through other components), must fit its new fields. Returns those collections.
    */
   private async checkComponentInstances(
-    trx: Transaction<Database>,
+    trx: Trx,
     model: ProjectModel,
     name: string,
     before: readonly Field[],
     after: Field[],
   ): Promise<CollectionModel[]> {
     const users = collectionsHolding(model, name);
-    await this.documents.lockCollections(
+    await this.content.lockCollections(
       trx,
       users.map((collection) => collection.id),
     );
@@ -347,7 +377,7 @@ export class CollectionsService {
     const violations = emptyViolations(checks);
     for (const collection of users) {
       const blocksFields = collection.fields.filter((field) => field.type === 'blocks');
-      for await (const rows of this.documents.scan(collection.id, trx)) {
+      for await (const rows of this.content.scan(trx, collection.id)) {
         for (const row of rows) {
           // Stored instances are walked with the model they were written under.
           const instances = storedCopies(row).flatMap((data) =>
@@ -376,7 +406,7 @@ export class CollectionsService {
    * versions kept.
    */
   async delete(grant: ProjectGrant, slug: string, force: boolean): Promise<void> {
-    const { model, collection } = await this.find(grant, slug);
+    const { model, collection } = await this.models.collection(grant.project.id, slug);
     const refersHere = (fields: readonly Field[]) =>
       fields.some((field) => field.type === 'reference' && field.options?.collection === slug);
     // Components hold references too: a dangling one would break every blocks value using it.
@@ -391,26 +421,27 @@ export class CollectionsService {
     if (referrers.length > 0) {
       throw conflict(`${referrers.join(', ')} refer to ${slug}; remove those fields first`);
     }
-    const count = await this.documents.countLive(collection.id);
+    const count = await this.content.countLive(collection.id);
     if (count > 0 && !force) {
       throw conflict(
         `${slug} has ${count} document${count === 1 ? '' : 's'}; delete with ?force=true to remove them too`,
       );
     }
-    const trashed = await this.ctx.db.transaction().execute(async (trx) => {
-      const deleted = { projectId: grant.project.id, event: 'collection.deleted', slug, deleted: collection } as const;
-      await this.documents.lockCollections(trx, [collection.id]);
-      await recordCollectionEvent(trx, this.ctx, deleted);
-      return new CollectionsRepository(trx).deleteCollection(collection.id, slug, this.now());
+    await this.deps.transaction(async (trx) => {
+      const now = this.now();
+      await this.content.lockCollections(trx, [collection.id]);
+      await this.announce(trx, grant.project.id, 'collection.deleted', slug, collection);
+      const trashed = await this.content.trashCollection(trx, collection.id, now);
+      await this.repository.in(trx).deleteCollection(collection.id, slug, now);
+      await this.audit.recordGrant(
+        trx,
+        grant,
+        'collection.deleted',
+        { type: 'collection', id: slug },
+        { collection_id: collection.id, documents_trashed: trashed },
+      );
     });
     this.models.invalidate(grant.project.id);
-    await this.audit.recordGrant(
-      this.ctx.db,
-      grant,
-      'collection.deleted',
-      { type: 'collection', id: slug },
-      { collection_id: collection.id, documents_trashed: trashed },
-    );
   }
 
   /**
@@ -434,21 +465,21 @@ export class CollectionsService {
       throw new AppError('CONFLICT', `${slug} cannot come back as it was: ${error.message}`, error.details);
     }
     checkNames(model, slug, deleted.singular);
-    const restored = await this.ctx.db.transaction().execute(async (trx) => {
-      await this.documents.lockCollections(trx, [row.id]);
-      const count = await new CollectionsRepository(trx).restoreCollection(row, slug, this.now());
-      await recordCollectionEvent(trx, this.ctx, { projectId: grant.project.id, event: 'collection.created', slug });
-      return count;
+    await this.deps.transaction(async (trx) => {
+      await this.content.lockCollections(trx, [row.id]);
+      await this.repository.in(trx).restoreCollection(row.id, slug, this.now());
+      const restored = row.deleted_at ? await this.content.restoreCollection(trx, row.id, row.deleted_at) : 0;
+      await this.announce(trx, grant.project.id, 'collection.created', slug);
+      await this.audit.recordGrant(
+        trx,
+        grant,
+        'collection.restored',
+        { type: 'collection', id: slug },
+        { collection_id: row.id, documents_restored: restored },
+      );
     });
     this.models.invalidate(grant.project.id);
-    await this.audit.recordGrant(
-      this.ctx.db,
-      grant,
-      'collection.restored',
-      { type: 'collection', id: slug },
-      { collection_id: row.id, documents_restored: restored },
-    );
-    await this.indexes.ensure(deleted.fields, grant.project);
+    await this.content.ensureIndexes(deleted.fields, grant.project);
     return this.get(grant, slug);
   }
 
@@ -470,18 +501,20 @@ export class CollectionsService {
     components.set(body.name, body.fields);
     validateComponentModel(body.name, body.fields, { collections: new Set(model.collections.keys()), components });
     const now = this.now();
-    await this.repository.insertComponent({
-      id: newId(),
-      project_id: grant.project.id,
-      name: body.name,
-      label: body.label ?? body.name,
-      description: body.description ?? '',
-      fields: body.fields,
-      created_at: now,
-      updated_at: now,
+    await this.deps.transaction(async (trx) => {
+      await this.repository.in(trx).insertComponent({
+        id: newId(),
+        project_id: grant.project.id,
+        name: body.name,
+        label: body.label ?? body.name,
+        description: body.description ?? '',
+        fields: body.fields,
+        created_at: now,
+        updated_at: now,
+      });
+      await this.audit.recordGrant(trx, grant, 'component.created', { type: 'component', id: body.name });
     });
     this.models.invalidate(grant.project.id);
-    await this.audit.recordGrant(this.ctx.db, grant, 'component.created', { type: 'component', id: body.name });
     return this.getComponent(grant, body.name);
   }
 
@@ -495,8 +528,8 @@ export class CollectionsService {
       components.set(name, fields);
       validateComponentModel(name, fields, { collections: new Set(model.collections.keys()), components });
     }
-    await this.ctx.db.transaction().execute(async (trx) => {
-      const repository = new CollectionsRepository(trx);
+    await this.deps.transaction(async (trx) => {
+      const repository = this.repository.in(trx);
       if (fields) {
         const users = await this.checkComponentInstances(trx, model, name, component.fields, fields);
         await repository.bumpRevisions(users.map((collection) => collection.id));
@@ -507,15 +540,15 @@ export class CollectionsService {
         ...(fields ? { fields } : {}),
         updated_at: this.now(),
       });
+      await this.audit.recordGrant(
+        trx,
+        grant,
+        'component.updated',
+        { type: 'component', id: name },
+        { changes: Object.keys(body) },
+      );
     });
     this.models.invalidate(grant.project.id);
-    await this.audit.recordGrant(
-      this.ctx.db,
-      grant,
-      'component.updated',
-      { type: 'component', id: name },
-      { changes: Object.keys(body) },
-    );
     return this.getComponent(grant, name);
   }
 
@@ -535,8 +568,10 @@ export class CollectionsService {
         .map((other) => other.name),
     ];
     if (users.length > 0) throw conflict(`Component ${name} is used by ${users.join(', ')}; remove it there first`);
-    await this.repository.deleteComponent(component.id);
+    await this.deps.transaction(async (trx) => {
+      await this.repository.in(trx).deleteComponent(component.id);
+      await this.audit.recordGrant(trx, grant, 'component.deleted', { type: 'component', id: name });
+    });
     this.models.invalidate(grant.project.id);
-    await this.audit.recordGrant(this.ctx.db, grant, 'component.deleted', { type: 'component', id: name });
   }
 }

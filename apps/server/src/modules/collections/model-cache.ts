@@ -1,8 +1,8 @@
 import type { Field } from '@plinth/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Trx } from '../../db/repository.js';
 import type { DeliveryCache } from '../../lib/delivery-cache.js';
-import { CollectionsRepository } from './collections.repository.js';
+import { notFound } from '../../lib/errors.js';
+import type { CollectionsRepository } from './collections.repository.js';
 import { type CollectionModel, type ComponentModel, toCollectionModel, toComponentModel } from './model.js';
 
 /** A project's whole content model, read once and kept until it changes. */
@@ -23,11 +23,11 @@ export class ModelCache {
   /** Each model with the project's delivery version it was read under. */
   private readonly models = new Map<string, { version: number; model: Promise<ProjectModel> }>();
 
-  constructor(
-    db: Kysely<Database>,
-    private readonly delivery: DeliveryCache,
-  ) {
-    this.repository = new CollectionsRepository(db);
+  private readonly delivery: DeliveryCache;
+
+  constructor(deps: { repository: CollectionsRepository; delivery: DeliveryCache }) {
+    this.repository = deps.repository;
+    this.delivery = deps.delivery;
   }
 
   /**
@@ -42,6 +42,22 @@ export class ModelCache {
     this.models.set(projectId, { version, model });
     model.catch(() => this.models.delete(projectId));
     return model;
+  }
+
+  /** A collection of the project's model, with the model; a 404 when there is none by that slug. */
+  async collection(projectId: string, slug: string): Promise<{ model: ProjectModel; collection: CollectionModel }> {
+    const model = await this.get(projectId);
+    const collection = model.collections.get(slug);
+    if (!collection) throw notFound('Collection');
+    return { model, collection };
+  }
+
+  /**
+   * The revision a collection has in the database, read in `trx`: a write validated against
+   * an older one raced a model change (see CollectionModel.revision); null once deleted.
+   */
+  storedRevision(trx: Trx, collectionId: string): Promise<number | null> {
+    return this.repository.in(trx).revision(collectionId);
   }
 
   /** Drops the project's model, and the delivery answers computed with it. */

@@ -98,3 +98,10 @@ export const defaultSingular = (slug: string): string => {
     lastWord.length > 1 && lastWord.endsWith('s') && !lastWord.endsWith('ss') && !NOT_PLURAL.has(lastWord);
   return isPlural ? slug.slice(0, -1) : `${slug}_item`;
 };
+
+/**
+ * Whether a stored value is a locale map (`{ en: …, es: … }`), the form localized fields are
+ * stored in; any other value is a shared field's value.
+ */
+export const isLocaleMap = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -99,7 +99,7 @@ describe('content indexes', () => {
       await searchRows.down(t.database.db);
       await searchRows.up(t.database.db);
       // Cached answers would hide the new table; a migration runs before any is cached.
-      t.app.plinth.delivery.invalidate(projectId);
+      t.services.delivery.invalidate(projectId);
       expect(await search('meadowlarks')).toBe(1);
       // The index follows its rows: an edit replaces the old words.
       const [document] = (
@@ -121,7 +121,7 @@ describe('content indexes', () => {
 
   it.skipIf(dialectName !== 'sqlite')('leaves the search table as it was when moving the rows fails', async () => {
     const search = async () => {
-      t.app.plinth.delivery.invalidate(projectId);
+      t.services.delivery.invalidate(projectId);
       return (
         await call(t.app, owner, {
           method: 'GET',

@@ -1,7 +1,8 @@
 import type { Field, FieldType } from '@plinth/contract';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import { type Executor, Repository } from '../../db/repository.js';
+import { type Clock, isoNow } from '../../lib/clock.js';
 import { comparesAsText, indexName, type JsonPath, valueExpression } from './json-paths.js';
 
 /** Field types whose values are filtered and sorted as scalars, and so get an index. */
@@ -53,13 +54,16 @@ export function indexedPaths(field: Field, project: { locales: readonly string[]
  * On PostgreSQL they are built with CREATE INDEX CONCURRENTLY, outside any transaction, so a
  * build never blocks writes to the documents table.
  */
-export class ContentIndexes {
+export class ContentIndexes extends Repository {
   private readonly known = new Set<string>();
 
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly dialect: Dialect,
-  ) {}
+    db: Executor,
+    dialect: Dialect,
+    private readonly clock: Clock,
+  ) {
+    super(db, dialect);
+  }
 
   async ensure(
     fields: readonly Field[],
@@ -77,7 +81,7 @@ export class ContentIndexes {
         await this.build(name, valueExpression(this.dialect, path));
         await this.db
           .insertInto('content_indexes')
-          .values({ name, created_at: new Date().toISOString() })
+          .values({ name, created_at: isoNow(this.clock) })
           .onConflict((oc) => oc.column('name').doNothing())
           .execute();
       }

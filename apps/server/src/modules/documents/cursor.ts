@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../lib/errors.js';
-import type { Scalar, SortKey } from './list-query.js';
+import type { Scalar, SortKey } from './document-query.js';
 import { localizedValue, type StoredData, type StoredDocument } from './stored-document.js';
 
 const badCursor = () =>

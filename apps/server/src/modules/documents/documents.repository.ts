@@ -1,19 +1,31 @@
 import type { Field } from '@plinth/contract';
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import type { Dialect } from '../../db/database.js';
-import type { Database, DocumentRow, DocumentSearchTable } from '../../db/schema.js';
-import type { DeliveryCache } from '../../lib/delivery-cache.js';
+import { type RawBuilder, sql } from 'kysely';
+import { likeEscape } from '../../db/like.js';
+import { listPage } from '../../db/list-page.js';
+import { Repository } from '../../db/repository.js';
+import type { DocumentRow, DocumentSearchTable } from '../../db/schema.js';
 import type { Page } from '../../lib/pagination.js';
-import type { Condition, Scalar, SortKey } from './list-query.js';
+import type { ContentCopy, OwnerConstraint } from '../projects/content-policy.js';
+import type { Condition, Scalar, SortKey } from './document-query.js';
 import { QueryCompiler } from './query-sql.js';
 import type { StoredDocument } from './stored-document.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
+/**
+ * Which documents a query may touch, as the caller's content policy constrains it: one
+ * collection of one project, in one copy, and (for changes by authors) only their own.
+ */
+export interface DocumentScope {
+  projectId: string;
+  collectionId: string;
+  /** `published`: live documents with a snapshot; `working`: live ones; `trash`: deleted ones; `any`: all. */
+  copy: ContentCopy | 'any';
+  owner?: OwnerConstraint;
+}
 
 export interface ListRequest {
   projectId: string;
   collectionId: string;
-  view: 'working' | 'published' | 'trash';
+  view: ContentCopy;
   filters: readonly Condition[];
   sort: readonly SortKey[];
   limit: number;
@@ -26,23 +38,30 @@ export interface ListRequest {
 
 const json = (value: unknown) => JSON.stringify(value);
 
-/** All SQL of documents and their search rows. */
-export class DocumentsRepository {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly dialect: Dialect,
-    private readonly delivery: DeliveryCache,
-  ) {}
+/** The condition of one copy: which rows of a collection it holds. */
+function copyCondition(copy: DocumentScope['copy']): RawBuilder<unknown> {
+  if (copy === 'trash') return sql`documents.deleted_at IS NOT NULL`;
+  if (copy === 'published') return sql`documents.deleted_at IS NULL AND documents.published_data IS NOT NULL`;
+  if (copy === 'working') return sql`documents.deleted_at IS NULL`;
+  return sql`1 = 1`;
+}
 
+/** The condition of an owner constraint: any document, or only those one user created (a null user: none). */
+function ownerCondition(owner: OwnerConstraint | undefined): RawBuilder<unknown> {
+  if (!owner || owner.kind === 'any') return sql`1 = 1`;
+  return owner.userId === null ? sql`1 = 0` : sql`documents.created_by = ${owner.userId}`;
+}
+
+/** All SQL of documents and their search rows. */
+export class DocumentsRepository extends Repository {
   /** The documents a view can see in one collection. */
   private scope(view: ListRequest['view'], projectId: string): (collectionId: string) => RawBuilder<unknown> {
-    return (collectionId) => {
-      const base = sql`documents.project_id = ${projectId} AND documents.collection_id = ${collectionId}`;
-      if (view === 'trash') return sql`${base} AND documents.deleted_at IS NOT NULL`;
-      if (view === 'published')
-        return sql`${base} AND documents.deleted_at IS NULL AND documents.published_data IS NOT NULL`;
-      return sql`${base} AND documents.deleted_at IS NULL`;
-    };
+    return (collectionId) =>
+      sql`documents.project_id = ${projectId} AND documents.collection_id = ${collectionId} AND ${copyCondition(view)}`;
+  }
+
+  private scoped(scope: DocumentScope): RawBuilder<boolean> {
+    return sql<boolean>`documents.project_id = ${scope.projectId} AND documents.collection_id = ${scope.collectionId} AND ${copyCondition(scope.copy)} AND ${ownerCondition(scope.owner)}`;
   }
 
   private where(request: ListRequest, compiler: QueryCompiler): RawBuilder<unknown> {
@@ -89,32 +108,34 @@ export class DocumentsRepository {
     return Number(result.rows[0]?.count ?? 0);
   }
 
-  findById(projectId: string, collectionId: string, id: string): Promise<DocumentRow | undefined> {
+  /** A document within a scope; undefined when there is none the scope lets through. */
+  find(scope: DocumentScope, id: string): Promise<DocumentRow | undefined> {
     return this.db
       .selectFrom('documents')
       .selectAll()
-      .where('project_id', '=', projectId)
-      .where('collection_id', '=', collectionId)
       .where('id', '=', id)
+      .where(this.scoped(scope))
       .executeTakeFirst();
   }
 
-  /**
-   * A document read inside a write transaction, to change it from its current state: the row is
-   * locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time).
-   */
-  findForUpdate(
-    trx: Transaction<Database>,
-    projectId: string,
-    collectionId: string,
-    id: string,
-  ): Promise<DocumentRow | undefined> {
-    const query = trx
+  /** Whether a document exists within a scope (without reading it). */
+  async exists(scope: DocumentScope, id: string): Promise<boolean> {
+    const row = await this.db
       .selectFrom('documents')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('collection_id', '=', collectionId)
-      .where('id', '=', id);
+      .select(sql<number>`1`.as('found'))
+      .where('id', '=', id)
+      .where(this.scoped(scope))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * A document within a scope, read inside a write transaction to change it from its current
+   * state: the row is locked until the transaction ends on PostgreSQL (SQLite runs one writer at
+   * a time).
+   */
+  findForUpdate(scope: DocumentScope, id: string): Promise<DocumentRow | undefined> {
+    const query = this.db.selectFrom('documents').selectAll().where('id', '=', id).where(this.scoped(scope));
     return (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   }
 
@@ -129,7 +150,7 @@ export class DocumentsRepository {
   }
 
   /** Scheduled publishing and unpublishing of live documents (one entry each), soonest first. */
-  async listScheduled(projectId: string, page: Page) {
+  listScheduled(projectId: string, page: Page) {
     const live = this.db.selectFrom('documents').where('project_id', '=', projectId).where('deleted_at', 'is', null);
     const entries = live
       .select([
@@ -149,48 +170,31 @@ export class DocumentsRepository {
           ])
           .where('unpublish_at', 'is not', null),
       );
-    const all = this.db.selectFrom(entries.as('entries'));
-    const [rows, count] = await Promise.all([
-      all
-        .selectAll()
-        .orderBy('at')
-        .orderBy('document_id')
-        .orderBy('action')
-        .limit(page.limit)
-        .offset(page.offset)
-        .$narrowType<{ at: string }>()
-        .execute(),
-      all.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.count) };
+    const all = this.db
+      .selectFrom(entries.as('entries'))
+      .selectAll()
+      .orderBy('at')
+      .orderBy('document_id')
+      .orderBy('action')
+      .$narrowType<{ at: string }>();
+    return listPage(all, page);
   }
 
-  /** Live documents of one collection among `ids` (for populate and reference checks). */
-  findLiveByIds(
-    projectId: string,
-    collectionId: string,
-    ids: readonly string[],
-    trx: Db = this.db,
-  ): Promise<DocumentRow[]> {
+  /** The documents of a scope among `ids` (populate: one query per referenced collection). */
+  findMany(scope: DocumentScope, ids: readonly string[]): Promise<DocumentRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return trx
+    return this.db
       .selectFrom('documents')
       .selectAll()
-      .where('project_id', '=', projectId)
-      .where('collection_id', '=', collectionId)
-      .where('deleted_at', 'is', null)
       .where('id', 'in', [...ids])
+      .where(this.scoped(scope))
       .execute();
   }
 
   /** The collection of each live document of the project among `ids` (reference checks, any collection at once). */
-  findLiveCollections(
-    projectId: string,
-    ids: readonly string[],
-    trx: Db = this.db,
-  ): Promise<{ id: string; collection_id: string }[]> {
+  findLiveCollections(projectId: string, ids: readonly string[]): Promise<{ id: string; collection_id: string }[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return trx
+    return this.db
       .selectFrom('documents')
       .select(['id', 'collection_id'])
       .where('project_id', '=', projectId)
@@ -199,8 +203,8 @@ export class DocumentsRepository {
       .execute();
   }
 
-  async countLive(collectionId: string, db: Db = this.db): Promise<number> {
-    const row = await db
+  async countLive(collectionId: string): Promise<number> {
+    const row = await this.db
       .selectFrom('documents')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('collection_id', '=', collectionId)
@@ -210,16 +214,13 @@ export class DocumentsRepository {
   }
 
   /** Whether another live document of the collection holds `value` at a field path. */
-  async valueTaken(
-    trx: Db,
-    options: {
-      collectionId: string;
-      field: Field;
-      locale: string | undefined;
-      value: Scalar;
-      exceptId: string | null;
-    },
-  ): Promise<boolean> {
+  async valueTaken(options: {
+    collectionId: string;
+    field: Field;
+    locale: string | undefined;
+    value: Scalar;
+    exceptId: string | null;
+  }): Promise<boolean> {
     const compiler = new QueryCompiler(this.dialect, 'data');
     const condition = compiler.condition(
       {
@@ -234,16 +235,16 @@ export class DocumentsRepository {
     const except = options.exceptId ? sql`AND documents.id <> ${options.exceptId}` : sql``;
     const result =
       await sql`SELECT 1 AS taken FROM documents WHERE documents.collection_id = ${options.collectionId} AND documents.deleted_at IS NULL AND ${condition} ${except} LIMIT 1`.execute(
-        trx,
+        this.db,
       );
     return result.rows.length > 0;
   }
 
   /** Walks every document of a collection in batches (model changes check existing data). */
-  async *scan(collectionId: string, db: Db = this.db, batchSize = 500): AsyncGenerator<DocumentRow[]> {
+  async *scan(collectionId: string, batchSize = 500): AsyncGenerator<DocumentRow[]> {
     let lastId = '';
     for (;;) {
-      const rows = await db
+      const rows = await this.db
         .selectFrom('documents')
         .selectAll()
         .where('collection_id', '=', collectionId)
@@ -261,7 +262,7 @@ export class DocumentsRepository {
    * Writes a document's whole state: inserts it when `expectedVersion` is null, else updates it
    * only while the stored version is still `expectedVersion` (false when someone else won).
    */
-  async save(trx: Db, document: StoredDocument, expectedVersion: number | null): Promise<boolean> {
+  async save(document: StoredDocument, expectedVersion: number | null): Promise<boolean> {
     const row = {
       data: json(document.data),
       published_data: document.publishedData === null ? null : json(document.publishedData),
@@ -279,7 +280,7 @@ export class DocumentsRepository {
       published_updated_by: document.publishedUpdatedBy,
     };
     if (expectedVersion === null) {
-      await trx
+      await this.db
         .insertInto('documents')
         .values({
           ...row,
@@ -292,7 +293,7 @@ export class DocumentsRepository {
         .execute();
       return true;
     }
-    const result = await trx
+    const result = await this.db
       .updateTable('documents')
       .set(row)
       .where('id', '=', document.id)
@@ -301,48 +302,68 @@ export class DocumentsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async replaceSearchRows(trx: Db, documentId: string, rows: readonly DocumentSearchTable[]): Promise<void> {
+  async replaceSearchRows(documentId: string, rows: readonly DocumentSearchTable[]): Promise<void> {
     // On SQLite the full-text index follows its rows table through triggers (migration 0015).
     const table = this.dialect === 'sqlite' ? 'document_search_rows' : 'document_search';
-    await trx.deleteFrom(table).where('document_id', '=', documentId).execute();
+    await this.db.deleteFrom(table).where('document_id', '=', documentId).execute();
     if (rows.length > 0)
-      await trx
+      await this.db
         .insertInto(table)
         .values([...rows])
         .execute();
   }
 
-  /** Projects whose content each open transaction changed (see `touch`). */
-  private readonly touched = new WeakMap<Transaction<Database>, Set<string>>();
-
-  /** Notes that `trx` changes the project's content: its cached answers go stale on commit. */
-  touch(trx: Transaction<Database>, projectId: string): void {
-    this.touched.get(trx)?.add(projectId);
-  }
-
   /**
-   * Takes the writer lock of collections until `trx` ends (PostgreSQL; SQLite has one writer
-   * anyway). Document writes and model changes of a collection take it, so a model change sees
-   * every document written before it, and no write slips in while it checks them.
+   * Takes the writer lock of collections until the transaction ends (PostgreSQL; SQLite has one
+   * writer anyway). Document writes and model changes of a collection take it, so a model change
+   * sees every document written before it, and no write slips in while it checks them.
    */
-  async lockCollections(trx: Transaction<Database>, collectionIds: readonly string[]): Promise<void> {
+  async lockCollections(collectionIds: readonly string[]): Promise<void> {
     if (this.dialect !== 'postgres') return;
     // Always in the same order, so two lockers of several collections cannot deadlock.
     for (const id of [...collectionIds].sort()) {
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${id}))`.execute(trx);
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${id}))`.execute(this.db);
     }
   }
 
-  /** Runs `work` in one transaction; on PostgreSQL it also serializes writers of a collection. */
-  async transaction<T>(collectionId: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    const projects = new Set<string>();
-    const result = await this.db.transaction().execute(async (trx) => {
-      this.touched.set(trx, projects);
-      // Unique values are checked then written; one writer per collection at a time keeps that safe.
-      await this.lockCollections(trx, [collectionId]);
-      return work(trx);
-    });
-    for (const projectId of projects) this.delivery.invalidate(projectId);
-    return result;
+  /** Puts the live documents of a deleted collection in the trash, marked with its deletion time. */
+  async trashCollection(collectionId: string, deletedAt: string): Promise<number> {
+    const trashed = await this.db
+      .updateTable('documents')
+      .set({ deleted_at: deletedAt })
+      .where('collection_id', '=', collectionId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(trashed.numUpdatedRows);
+  }
+
+  /** Brings back the documents trashed with their collection (those trashed before it stay). */
+  async restoreCollection(collectionId: string, deletedAt: string): Promise<number> {
+    const restored = await this.db
+      .updateTable('documents')
+      .set({ deleted_at: null })
+      .where('collection_id', '=', collectionId)
+      .where('deleted_at', '=', deletedAt)
+      .executeTakeFirst();
+    return Number(restored.numUpdatedRows);
+  }
+
+  /**
+   * Published documents (live, with a published snapshot) whose snapshot mentions the asset.
+   * Media fields hold asset ids wherever they sit (localized maps, blocks), so the snapshot's
+   * JSON text is searched for the quoted id: ids are UUIDs, which never occur by accident.
+   */
+  async countPublishedReferences(projectId: string, assetId: string): Promise<number> {
+    const text = this.dialect === 'postgres' ? sql`published_data::text` : sql`published_data`;
+    const pattern = `%${likeEscape(`"${assetId}"`)}%`;
+    const row = await this.db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('project_id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .where('published_data', 'is not', null)
+      .where(sql<boolean>`${text} LIKE ${pattern} ESCAPE '\\'`)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
   }
 }

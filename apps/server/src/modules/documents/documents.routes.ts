@@ -11,22 +11,22 @@ import {
   UpdateDocumentBody,
 } from '@plinth/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type CachedAnswer, toCachedAnswer } from '../../lib/delivery-cache.js';
+import { type CachedAnswer, type DeliveryCache, toCachedAnswer } from '../../lib/delivery-cache.js';
 import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
-import type { ModelCache } from '../collections/model-cache.js';
-import type { ModuleDeps } from '../module-deps.js';
 import type { ProjectGrant } from '../projects/project-access.js';
-import type { DocumentsService } from './documents.service.js';
+import type { DocumentLifecycle } from './document-lifecycle.js';
+import type { DocumentReads } from './document-reads.js';
+import type { DocumentWrites } from './document-writes.js';
+import { listInputOf, readInputOf } from './rest-query.js';
 
 const tags = ['documents'];
 
-/** What the content modules (documents, versions, workflow) share: one model cache and one documents service. */
-export type ContentDeps = ModuleDeps & { models: ModelCache; documents: DocumentsService };
-
-export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
-  app,
-  { ctx, access, documents: service },
-) => {
+export const documentsRoutes: FastifyPluginAsyncTypebox<{
+  documentReads: DocumentReads;
+  documentWrites: DocumentWrites;
+  documentLifecycle: DocumentLifecycle;
+  delivery: DeliveryCache;
+}> = async (app, { documentReads: reads, documentWrites: writes, documentLifecycle: lifecycle, delivery }) => {
   /**
    * Reads answer from the delivery cache when they can: the key is the URL plus what decides
    * the answer besides it (token or member, published-only or preview). A matching
@@ -38,13 +38,13 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
     grant: ProjectGrant,
     compute: () => Promise<unknown>,
   ): Promise<FastifyReply> {
-    const key = `${grant.principal.kind === 'token' ? 't' : 'u'}${grant.can('content.preview') ? 'p' : 'r'}${request.url}`;
+    const key = `${grant.content.seesHidden ? 'h' : 'v'}${grant.content.previews ? 'p' : 'r'}${request.url}`;
     const projectId = grant.project.id;
-    const version = ctx.delivery.version(projectId);
-    let answer: CachedAnswer | undefined = ctx.delivery.get(key, projectId);
+    const version = delivery.version(projectId);
+    let answer: CachedAnswer | undefined = delivery.get(key, projectId);
     if (!answer) {
       answer = toCachedAnswer(String(reply.serialize(await compute())));
-      ctx.delivery.set(key, projectId, version, answer);
+      delivery.set(key, projectId, version, answer);
     }
     const { etag } = answer;
     reply.header('etag', etag).header('cache-control', 'no-cache');
@@ -67,8 +67,10 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
       response: { 200: ListOf(Document), ...errorResponses },
     },
     handler: async (request, reply) => {
-      const grant = await access.authorize(request, request.params.projectId, 'content.read');
-      return cachedRead(request, reply, grant, () => service.list(grant, request.params.collection, request.query));
+      const grant = await request.authorize(request.params.projectId, 'content.read');
+      return cachedRead(request, reply, grant, () =>
+        reads.list(grant, request.params.collection, listInputOf(request.query)),
+      );
     },
   });
 
@@ -82,8 +84,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
     },
     config: { idempotent: 'content.create' },
     handler: async (request, reply) => {
-      const grant = await access.authorize(request, request.params.projectId, 'content.create');
-      return reply.status(201).send({ data: await service.create(grant, request.params.collection, request.body) });
+      const grant = await request.authorize(request.params.projectId, 'content.create');
+      return reply.status(201).send({ data: await writes.create(grant, request.params.collection, request.body) });
     },
   });
 
@@ -96,9 +98,9 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
       response: { 200: DataOf(Document), ...errorResponses },
     },
     handler: async (request, reply) => {
-      const grant = await access.authorize(request, request.params.projectId, 'content.read');
+      const grant = await request.authorize(request.params.projectId, 'content.read');
       return cachedRead(request, reply, grant, async () => ({
-        data: await service.get(grant, request.params.collection, request.params.id, request.query),
+        data: await reads.find(grant, request.params.collection, request.params.id, readInputOf(request.query)),
       }));
     },
   });
@@ -112,16 +114,16 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
       response: { 200: DataOf(Document), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'content.update_own');
-      return { data: await service.update(grant, request.params.collection, request.params.id, request.body) };
+      const grant = await request.authorize(request.params.projectId, 'content.update_own');
+      return { data: await writes.update(grant, request.params.collection, request.params.id, request.body) };
     },
   });
 
   app.delete(`${base}/:id`, {
     schema: { tags, security: bearer, params: DocumentIdParams, response: { 204: NoContent, ...errorResponses } },
     handler: async (request, reply) => {
-      const grant = await access.authorize(request, request.params.projectId, 'content.update_own');
-      await service.remove(grant, request.params.collection, request.params.id);
+      const grant = await request.authorize(request.params.projectId, 'content.update_own');
+      await writes.remove(grant, request.params.collection, request.params.id);
       return reply.status(204).send(null);
     },
   });
@@ -134,8 +136,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
       response: { 200: DataOf(Document), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'content.update_own');
-      return { data: await service.restore(grant, request.params.collection, request.params.id) };
+      const grant = await request.authorize(request.params.projectId, 'content.update_own');
+      return { data: await writes.restore(grant, request.params.collection, request.params.id) };
     },
   });
 
@@ -147,8 +149,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
       response: { 200: DataOf(Document), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'content.publish');
-      return { data: await service.publish(grant, request.params.collection, request.params.id) };
+      const grant = await request.authorize(request.params.projectId, 'content.publish');
+      return { data: await lifecycle.publish(grant, request.params.collection, request.params.id) };
     },
   });
 
@@ -160,8 +162,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
       response: { 200: DataOf(Document), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'content.publish');
-      return { data: await service.unpublish(grant, request.params.collection, request.params.id) };
+      const grant = await request.authorize(request.params.projectId, 'content.publish');
+      return { data: await lifecycle.unpublish(grant, request.params.collection, request.params.id) };
     },
   });
 };

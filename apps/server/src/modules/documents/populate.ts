@@ -1,22 +1,17 @@
 import type { Document, Field } from '@plinth/contract';
-import type { CollectionModel } from '../collections/model.js';
+import { type CollectionModel, isLocaleMap } from '../collections/model.js';
 import type { ProjectModel } from '../collections/model-cache.js';
-import { toAsset } from '../media/asset.mapper.js';
-import type { MediaRepository } from '../media/media.repository.js';
+import type { MediaService } from '../media/media.service.js';
 import type { DocumentsRepository } from './documents.repository.js';
 import { presentDocument, type ReadOptions, toStoredDocument } from './stored-document.js';
 
 interface PopulateOptions {
   repository: DocumentsRepository;
-  media: MediaRepository;
-  publicUrl: string;
+  media: Pick<MediaService, 'findLiveAssets'>;
   projectId: string;
   model: ProjectModel;
   read: ReadOptions;
 }
-
-const isLocaleMap = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The ids a reference or media field holds as presented: a string, a list, or with `locale=*`
@@ -49,11 +44,10 @@ async function populateMedia(documents: Document[], fields: readonly Field[], op
   for (const document of documents)
     for (const field of fields) for (const id of linkIds(field, document.data[field.name], options.read)) ids.add(id);
   if (ids.size === 0) return;
-  const locale = options.read.locale === '*' ? '*' : options.read.locale;
-  const view = { publicUrl: options.publicUrl, locale, defaultLocale: options.read.defaultLocale };
-  const assets = new Map(
-    (await options.media.findLiveMany(options.projectId, [...ids])).map((row) => [row.id, toAsset(row, view)]),
-  );
+  const assets = await options.media.findLiveAssets(options.projectId, [...ids], {
+    locale: options.read.locale,
+    defaultLocale: options.read.defaultLocale,
+  });
   for (const document of documents) {
     for (const field of fields) {
       document.data[field.name] = replaceLinks(field, document.data[field.name], options.read, (id) => assets.get(id));
@@ -70,9 +64,9 @@ const idsOf = (value: unknown): string[] =>
 
 /**
  * Replaces reference ids with the referenced documents, `depth` levels deep. Each level costs
- * one query per referenced collection, however many documents are on the page. A reference
- * the reader cannot see (deleted, or unpublished for a reader of published content) becomes
- * null, or drops out of a list.
+ * one query per referenced collection, however many documents are on the page, and reads only
+ * documents the reader may see. A reference the reader cannot see (deleted, or unpublished for
+ * a reader of published content) becomes null, or drops out of a list.
  * @example await populate(documents, collection, ['author'], 2, options)
  */
 export async function populate(
@@ -105,16 +99,12 @@ export async function populate(
     byTarget.set(target.slug, group);
   }
   for (const { target, fields: targetFields, ids } of byTarget.values()) {
-    const rows = await options.repository.findLiveByIds(options.projectId, target.id, [...ids]);
-    const visible = rows
-      .map(toStoredDocument)
-      .filter((document) => options.read.view !== 'published' || document.publishedData !== null);
-    const nested = visible.map((document) =>
-      presentDocument(target, document, {
-        ...options.read,
-        view: options.read.view === 'published' ? 'published' : 'working',
-        fields: null,
-      }),
+    const copy = options.read.view === 'published' ? 'published' : 'working';
+    const rows = await options.repository.findMany({ projectId: options.projectId, collectionId: target.id, copy }, [
+      ...ids,
+    ]);
+    const nested = rows.map((row) =>
+      presentDocument(target, toStoredDocument(row), { ...options.read, view: copy, fields: null }),
     );
     // One level deeper, every reference and media field of the referenced documents is resolved.
     const deeper = target.fields

@@ -1,15 +1,14 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
+import { likeEscape } from '../../db/like.js';
+import type { Condition, FieldRef, Scalar, SortKey, ValueRef } from './document-query.js';
 import { boundValue, comparesAsText, type JsonPath, textExpression, valueExpression } from './json-paths.js';
-import type { Condition, FieldRef, Scalar, SortKey, ValueRef } from './list-query.js';
 
 type Column = 'data' | 'published_data';
 type Sql = RawBuilder<unknown>;
 
 const TRUE = sql`1 = 1`;
 const FALSE = sql`1 = 0`;
-
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** Compiles parsed queries into SQL for one dialect; every name in it came from the allow-list. */
 export class QueryCompiler {

@@ -1,8 +1,12 @@
 import type { Document, Field } from '@plinth/contract';
 import { parseJson } from '../../db/database.js';
 import type { DocumentRow } from '../../db/schema.js';
-import type { CollectionModel } from '../collections/model.js';
-import { presentBlocks } from './block-values.js';
+import { fieldError } from '../../lib/errors.js';
+import { presentBlocks } from '../collections/block-values.js';
+import { type CollectionModel, isLocaleMap } from '../collections/model.js';
+import type { ContentCopy } from '../projects/content-policy.js';
+import type { ProjectRecord } from '../projects/project.mapper.js';
+import type { ProjectGrant } from '../projects/project-access.js';
 
 /** Stored data: field name → value, where localized fields hold `{ [locale]: value }`. */
 export type StoredData = Record<string, unknown>;
@@ -73,7 +77,7 @@ export function withSnapshot(
 /** How a caller reads: which copy, which locale, and what it may see. */
 export interface ReadOptions {
   /** `published` reads the snapshot; `working` and `trash` the working copy. */
-  view: 'working' | 'published' | 'trash';
+  view: ContentCopy;
   /** A project locale, or `*` for every locale of localized fields. */
   locale: string;
   defaultLocale: string;
@@ -82,9 +86,6 @@ export interface ReadOptions {
   /** `fields=` projection; null for all. */
   fields: ReadonlySet<string> | null;
 }
-
-const isLocaleMap = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One field's value for a locale, falling back to the default locale. */
 export function localizedValue(field: Field, stored: StoredData, locale: string, defaultLocale: string): unknown {
@@ -154,4 +155,32 @@ export function presentDocument(model: CollectionModel, document: StoredDocument
     created_by: document.createdBy,
     updated_by: snapshot ? document.publishedUpdatedBy : document.updatedBy,
   };
+}
+
+/** The Document a writer gets back: the working copy in the locale it wrote, as the caller may see it. */
+export const presentWritten = (
+  grant: ProjectGrant,
+  collection: CollectionModel,
+  document: StoredDocument,
+  locale: string = grant.project.defaultLocale,
+): Document =>
+  presentDocument(collection, document, {
+    view: 'working',
+    locale,
+    defaultLocale: grant.project.defaultLocale,
+    includeHidden: grant.content.seesHidden,
+    fields: null,
+  });
+
+/**
+ * The locale a read or write is in: the one asked for, which must be one of the project's (or
+ * `*`, every locale, where `allowAll`), else the project's default locale.
+ */
+export function projectLocale(project: ProjectRecord, requested: string | undefined, allowAll: boolean): string {
+  const locale = requested ?? project.defaultLocale;
+  if ((locale === '*' && allowAll) || project.locales.includes(locale)) return locale;
+  throw fieldError(
+    'locale',
+    `must be one of the project's locales (${project.locales.join(', ')})${allowAll ? ' or *' : ''}`,
+  );
 }

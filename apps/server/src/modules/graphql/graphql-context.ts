@@ -1,6 +1,8 @@
-import type { Asset, Document, DocumentListQuery } from '@plinth/contract';
+import type { Asset, Document } from '@plinth/contract';
 import DataLoader from 'dataloader';
-import type { DocumentsService } from '../documents/documents.service.js';
+import type { DocumentLifecycle } from '../documents/document-lifecycle.js';
+import type { DocumentReads } from '../documents/document-reads.js';
+import type { DocumentWrites } from '../documents/document-writes.js';
 import type { MediaService } from '../media/media.service.js';
 import type { ProjectAction, ProjectGrant } from '../projects/project-access.js';
 
@@ -28,9 +30,16 @@ export interface BlockNode extends ValuesNode {
   component: string;
 }
 
-/** What every resolver gets: the one documents service and the caller's grants. */
+/** The document operations resolvers call: the very ones behind REST. */
+export interface DocumentOperations {
+  reads: DocumentReads;
+  writes: DocumentWrites;
+  lifecycle: DocumentLifecycle;
+}
+
+/** What every resolver gets: the document operations and the caller's grants. */
 export interface GraphqlContext {
-  documents: DocumentsService;
+  documents: DocumentOperations;
   /**
    * The caller's grant for `action`, checked with `ProjectAccess.authorize` as the REST route
    * for the same operation does (403 outside the role or scopes), once per action and request.
@@ -46,11 +55,11 @@ export const documentNode = (document: Document, published: boolean): DocumentNo
   read: { published, locale: document.locale },
 });
 
-/** The service's list takes at most this many ids in one `in` filter and one page. */
+/** The list takes at most this many ids in one `in` filter and one page. */
 const BATCH_SIZE = 100;
 
 /**
- * Loads referenced documents through `DocumentsService.list` (`filter[id][in]=…`), so that the
+ * Loads referenced documents through the document list (an `id in …` filter), so that the
  * locale fallback, published-snapshot rule and hidden fields are those of REST. Every id asked
  * for while one level of a query resolves goes into one list call per collection, locale and
  * copy: a page of 100 documents with their authors costs one batch, not 100 reads.
@@ -59,7 +68,7 @@ export class ReferenceLoader {
   private readonly loader: DataLoader<string, DocumentNode | null>;
 
   constructor(
-    private readonly documents: DocumentsService,
+    private readonly reads: DocumentReads,
     private readonly grant: () => Promise<ProjectGrant>,
   ) {
     this.loader = new DataLoader((keys) => this.batch(keys));
@@ -89,13 +98,12 @@ export class ReferenceLoader {
         const found = new Map<string, DocumentNode>();
         try {
           for (let start = 0; start < all.length; start += BATCH_SIZE) {
-            const query = {
-              'filter[id][in]': all.slice(start, start + BATCH_SIZE).join(','),
+            const { data } = await this.reads.list(grant, collection, {
+              filter: [{ field: 'id', op: 'in', value: all.slice(start, start + BATCH_SIZE) }],
               limit: BATCH_SIZE,
               locale: read.locale,
               ...(read.published ? { status: 'published' } : {}),
-            } as DocumentListQuery;
-            const { data } = await this.documents.list(grant, collection, query);
+            });
             for (const document of data) found.set(document.id, documentNode(document, read.published));
           }
           results.set(group, found);

@@ -3,9 +3,9 @@ import { type GraphQLObjectType, type GraphQLSchema, printSchema } from 'graphql
 import { describe, expect, it } from 'vitest';
 import type { CollectionModel, ComponentModel } from '../collections/model.js';
 import type { ProjectModel } from '../collections/model-cache.js';
-import { filterParams } from './filter-params.js';
+import { documentFilters } from './graphql-filters.js';
 import { camelCase, NameRegistry, pascalCase } from './names.js';
-import { buildSchema, pagesFor } from './schema-builder.js';
+import { buildSchema } from './schema-builder.js';
 import { GraphqlSchemaCache } from './schema-cache.js';
 
 const collection = (slug: string, singular: string, fields: Field[]): CollectionModel => ({
@@ -158,49 +158,33 @@ describe('GraphQL schema generation', () => {
   });
 });
 
-describe('GraphQL filters as REST parameters', () => {
-  it('turns filter inputs into filter[field][op] parameters', () => {
+describe('GraphQL filters as typed document conditions', () => {
+  it('turns filter inputs into the conditions of a document list, values keeping their types', () => {
     expect(
-      filterParams({
+      documentFilters({
         views: { gt: 10, lte: 20.5 },
         title: { contains: 'x', eq: null },
         featured: { eq: false },
         tags: { in: ['a', 'b'] },
         author: { nin: ['1'], where: { name: { starts_with: 'A' }, id: { exists: true } } },
       }),
-    ).toEqual({
-      'filter[views][gt]': '10',
-      'filter[views][lte]': '20.5',
-      'filter[title][contains]': 'x',
-      'filter[featured][eq]': 'false',
-      'filter[tags][in]': 'a,b',
-      'filter[author][nin]': '1',
-      'filter[author.name][starts_with]': 'A',
-      'filter[author.id][exists]': 'true',
-    });
-    expect(filterParams(null)).toEqual({});
+    ).toEqual([
+      { field: 'views', op: 'gt', value: 10 },
+      { field: 'views', op: 'lte', value: 20.5 },
+      { field: 'title', op: 'contains', value: 'x' },
+      { field: 'featured', op: 'eq', value: false },
+      { field: 'tags', op: 'in', value: ['a', 'b'] },
+      { field: 'author', op: 'nin', value: ['1'] },
+      { field: 'author.name', op: 'starts_with', value: 'A' },
+      { field: 'author.id', op: 'exists', value: true },
+    ]);
+    expect(documentFilters(null)).toEqual([]);
   });
 
-  it('refuses lists REST could not express', () => {
-    expect(() => filterParams({ title: { in: ['a,b'] } })).toThrow('filter.title.in values cannot contain commas');
-    expect(() => filterParams({ title: { nin: [] } })).toThrow('filter.title.nin must list at least one value');
-  });
-});
-
-describe('offset paging over the page-based list', () => {
-  it('covers any offset with one page, or two adjacent ones', () => {
-    expect(pagesFor(0, 25)).toEqual({ size: 25, pages: [1], skip: 0 });
-    expect(pagesFor(50, 25)).toEqual({ size: 25, pages: [3], skip: 0 });
-    expect(pagesFor(5, 10)).toEqual({ size: 15, pages: [1], skip: 5 });
-    expect(pagesFor(1005, 100)).toEqual({ size: 100, pages: [11, 12], skip: 5 });
-    for (let offset = 0; offset < 300; offset += 7) {
-      for (const limit of [1, 3, 10, 33, 100]) {
-        const { size, pages, skip } = pagesFor(offset, limit);
-        const first = ((pages[0] ?? 1) - 1) * size;
-        expect(first + skip).toBe(offset);
-        expect(pages.length * size - skip).toBeGreaterThanOrEqual(limit);
-        expect(size).toBeLessThanOrEqual(100);
-      }
-    }
+  it('keeps each value of a list whole, commas included, and refuses an empty list', () => {
+    expect(documentFilters({ title: { in: ['a,b', 'c'] } })).toEqual([
+      { field: 'title', op: 'in', value: ['a,b', 'c'] },
+    ]);
+    expect(() => documentFilters({ title: { nin: [] } })).toThrow('filter.title.nin must list at least one value');
   });
 });

@@ -10,20 +10,15 @@ import {
   GraphqlResponse,
 } from '@plinth/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type CachedAnswer, toCachedAnswer } from '../../lib/delivery-cache.js';
+import { type CachedAnswer, type DeliveryCache, toCachedAnswer } from '../../lib/delivery-cache.js';
 import { fieldError } from '../../lib/errors.js';
 import { bearer } from '../../lib/route-schemas.js';
 import { errorBody } from '../../plugins/errors.js';
-import type { ContentDeps } from '../documents/documents.routes.js';
-import type { MediaService } from '../media/media.service.js';
 import type { ProjectAction, ProjectGrant } from '../projects/project-access.js';
-import { type GraphqlRequestInput, GraphqlService } from './graphql.service.js';
-import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits.js';
+import type { GraphqlRequestInput, GraphqlService } from './graphql.service.js';
 
 const tags = ['graphql'];
 const responses = { 200: GraphqlResponse, '4xx': GraphqlErrorResponse, '5xx': ErrorBody } as const;
-
-export type GraphqlRoutesOptions = ContentDeps & { media: MediaService; limits?: Partial<QueryLimits> };
 
 /** What decides a query's answer besides its text: members, or a token's exact scopes. */
 const callerKey = (grant: ProjectGrant) =>
@@ -47,16 +42,14 @@ function withGraphqlErrors(payload: unknown, statusCode: number): unknown {
 
 /**
  * `POST` and `GET /projects/:projectId/graphql` (API.md, GraphQL). Register inside the /api/v1
- * prefix with the content modules' deps, so metering and quotas apply as to REST.
- * @example await api.register(graphqlRoutes, { ...content, media });
+ * prefix, so metering and quotas apply as to REST.
+ * @example await api.register(graphqlRoutes, services);
  */
-export const graphqlRoutes: FastifyPluginAsyncTypebox<GraphqlRoutesOptions> = async (app, options) => {
-  const { ctx, access } = options;
-  const limits: QueryLimits = { ...DEFAULT_QUERY_LIMITS, ...options.limits };
-  const service = new GraphqlService(
-    { models: options.models, documents: options.documents, media: options.media, log: ctx.log },
-    limits,
-  );
+export const graphqlRoutes: FastifyPluginAsyncTypebox<{ graphql: GraphqlService; delivery: DeliveryCache }> = async (
+  app,
+  { graphql: service, delivery },
+) => {
+  const { limits } = service;
 
   app.addHook('onSend', async (_request, reply, payload) => withGraphqlErrors(payload, reply.statusCode));
 
@@ -70,16 +63,16 @@ export const graphqlRoutes: FastifyPluginAsyncTypebox<GraphqlRoutesOptions> = as
     projectId: string,
     input: GraphqlRequestInput,
   ): Promise<FastifyReply> {
-    const grant = await access.authorize(request, projectId, 'project.read');
+    const grant = await request.authorize(projectId, 'project.read');
     // Each operation needs the REST route's action; authorize answers the same 403 as REST when it is missing.
     const authorize = async (action: ProjectAction) =>
-      grant.can(action) ? grant : access.authorize(request, projectId, action);
+      grant.can(action) ? grant : request.authorize(projectId, action);
     const digest = createHash('sha256')
       .update(JSON.stringify([input.query, input.variables, input.operationName]))
       .digest('base64url');
     const key = `graphql:${callerKey(grant)}:${digest}`;
-    const version = ctx.delivery.version(grant.project.id);
-    let cached: CachedAnswer | undefined = ctx.delivery.get(key, grant.project.id);
+    const version = delivery.version(grant.project.id);
+    let cached: CachedAnswer | undefined = delivery.get(key, grant.project.id);
     if (!cached) {
       const outcome = await service.execute({ grant, authorize, request: input });
       const errors = outcome.errors.length > 0 ? { errors: outcome.errors } : {};
@@ -93,7 +86,7 @@ export const graphqlRoutes: FastifyPluginAsyncTypebox<GraphqlRoutesOptions> = as
       const body = { data: outcome.data ?? null, ...errors };
       if (!outcome.cacheable) return reply.send(body);
       cached = toCachedAnswer(String(reply.serialize(body)));
-      ctx.delivery.set(key, grant.project.id, version, cached);
+      delivery.set(key, grant.project.id, version, cached);
     }
     const { etag } = cached;
     reply.header('etag', etag).header('cache-control', 'no-cache');

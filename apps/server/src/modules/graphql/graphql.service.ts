@@ -9,13 +9,12 @@ import {
   specifiedRules,
   validate,
 } from 'graphql';
-import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import type { Logger } from '../../lib/logger.js';
 import type { ModelCache } from '../collections/model-cache.js';
-import type { DocumentsService } from '../documents/documents.service.js';
 import type { MediaService } from '../media/media.service.js';
 import type { ProjectAction, ProjectGrant } from '../projects/project-access.js';
-import { AssetLoader, type GraphqlContext, ReferenceLoader } from './graphql-context.js';
+import { AssetLoader, type DocumentOperations, type GraphqlContext, ReferenceLoader } from './graphql-context.js';
 import {
   costLimitRule,
   DEFAULT_QUERY_LIMITS,
@@ -45,7 +44,7 @@ export interface GraphqlOutcome {
 const KNOWN_CODES = new Set<string>(Object.keys(ERROR_CODES));
 
 /** A GraphQL error in the wire shape: the API's error code in `extensions.code`, nothing internal. */
-export function toWireError(error: GraphQLError, log: AppContext['log']): GraphqlError {
+export function toWireError(error: GraphQLError, log: Logger): GraphqlError {
   const where = {
     ...(error.locations ? { locations: error.locations.map(({ line, column }) => ({ line, column })) } : {}),
     ...(error.path ? { path: [...error.path] } : {}),
@@ -81,23 +80,24 @@ export function statusOf(errors: readonly GraphqlError[]): number {
 
 /**
  * Runs GraphQL requests against the schema of the caller's project. It holds no rules of its
- * own: resolvers call DocumentsService (as REST does), with the grant `authorize` gives for the
- * REST route's action.
+ * own: resolvers call the document operations (as REST does), with the grant `authorize` gives
+ * for the REST route's action.
  */
 export class GraphqlService {
   private readonly schemas = new GraphqlSchemaCache();
-  private readonly limits: QueryLimits;
+  readonly limits: QueryLimits;
 
   constructor(
     private readonly deps: {
       models: ModelCache;
-      documents: DocumentsService;
+      documents: DocumentOperations;
       media: MediaService;
-      log: AppContext['log'];
+      log: Logger;
+      /** Tighter or looser than DEFAULT_QUERY_LIMITS (tests lower them). */
+      limits?: Partial<QueryLimits> | undefined;
     },
-    limits: Partial<QueryLimits> = {},
   ) {
-    this.limits = { ...DEFAULT_QUERY_LIMITS, ...limits };
+    this.limits = { ...DEFAULT_QUERY_LIMITS, ...deps.limits };
   }
 
   /**
@@ -118,7 +118,7 @@ export class GraphqlService {
     });
 
     const model = await this.deps.models.get(grant.project.id);
-    const schema = this.schemas.schema(grant.project.id, model, grant.principal.kind === 'user' ? 'members' : 'tokens');
+    const schema = this.schemas.schema(grant.project.id, model, grant.content.seesHidden ? 'members' : 'tokens');
     let document: DocumentNode;
     try {
       document = parse(request.query, { maxTokens: 20_000 });
@@ -150,7 +150,7 @@ export class GraphqlService {
     const contextValue: GraphqlContext = {
       documents: this.deps.documents,
       authorize: options.authorize,
-      references: new ReferenceLoader(this.deps.documents, readGrant),
+      references: new ReferenceLoader(this.deps.documents.reads, readGrant),
       assets: new AssetLoader(this.deps.media, readGrant),
     };
     const result = await execute({

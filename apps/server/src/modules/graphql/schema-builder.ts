@@ -1,4 +1,4 @@
-import type { DocumentListQuery, DocumentReadQuery, Field } from '@plinth/contract';
+import type { Field } from '@plinth/contract';
 import {
   GraphQLBoolean,
   type GraphQLFieldConfig,
@@ -21,7 +21,8 @@ import { AppError, fieldError } from '../../lib/errors.js';
 import { DEFAULT_LIMIT } from '../../lib/pagination.js';
 import type { CollectionModel } from '../collections/model.js';
 import type { ProjectModel } from '../collections/model-cache.js';
-import { filterParams, WHERE } from './filter-params.js';
+import type { ReadStatus } from '../projects/content-policy.js';
+import type { ProjectGrant } from '../projects/project-access.js';
 import {
   type BlockNode,
   type DocumentNode,
@@ -29,6 +30,7 @@ import {
   type GraphqlContext,
   type ValuesNode,
 } from './graphql-context.js';
+import { documentFilters, WHERE } from './graphql-filters.js';
 import { camelCase, NameRegistry, pascalCase } from './names.js';
 import {
   AssetType,
@@ -72,20 +74,6 @@ function checkedLocale(value: unknown): string | undefined {
   return locale;
 }
 
-/**
- * Which page size and pages of the service's page-based list cover `offset`…`offset+limit`.
- * One page when a page boundary allows it, else two adjacent pages.
- */
-export function pagesFor(offset: number, limit: number): { size: number; pages: number[]; skip: number } {
-  for (let size = limit; size <= MAX_LIST_LIMIT; size++) {
-    const first = Math.floor(offset / size);
-    if (first === Math.floor((offset + limit - 1) / size))
-      return { size, pages: [first + 1], skip: offset - first * size };
-  }
-  const first = Math.floor(offset / limit);
-  return { size: limit, pages: [first + 1, first + 2], skip: offset - first * limit };
-}
-
 function checkedPaging(args: Args): { limit: number; offset: number } {
   const limit = typeof args.limit === 'number' ? args.limit : DEFAULT_LIMIT;
   const offset = typeof args.offset === 'number' ? args.offset : 0;
@@ -94,13 +82,16 @@ function checkedPaging(args: Args): { limit: number; offset: number } {
   return { limit, offset };
 }
 
-/** Whether reads with this `status` return published snapshots (the rule of DocumentsService.view). */
-const readsPublished = (status: unknown, canPreview: boolean) =>
-  status === 'published' || ((status === undefined || status === null) && !canPreview);
+/** The `status` argument of a read, as the document operations take it. */
+const readStatus = (value: unknown): ReadStatus => (typeof value === 'string' ? (value as ReadStatus) : undefined);
+
+/** Whether a read with this `status` returns published snapshots (the caller's content policy decides). */
+const readsPublished = (grant: ProjectGrant, status: unknown) =>
+  grant.content.copyFor(readStatus(status)).copy === 'published';
 
 /**
- * Builds the GraphQL schema of a project's model (API.md, GraphQL). Every resolver calls
- * DocumentsService, as the REST routes do, with the grant of the REST route's action.
+ * Builds the GraphQL schema of a project's model (API.md, GraphQL). Every resolver calls the
+ * document operations, as the REST routes do, with the grant of the REST route's action.
  * @example const schema = buildSchema(model, 'tokens');
  */
 export function buildSchema(model: ProjectModel, variant: SchemaVariant): GraphQLSchema {
@@ -484,24 +475,23 @@ class SchemaBuilder {
         const { limit, offset } = checkedPaging(args);
         const locale = checkedLocale(args.locale);
         const sort = Array.isArray(args.sort) ? (args.sort as string[]) : [];
-        const base = {
-          ...filterParams(args.filter),
-          ...(sort.length > 0 ? { sort: sort.join(',') } : {}),
-          ...(locale !== undefined ? { locale } : {}),
-          ...(typeof args.status === 'string' ? { status: args.status } : {}),
-          ...(typeof args.search === 'string' ? { q: args.search } : {}),
-        };
-        const published = readsPublished(args.status, grant.can('content.preview'));
-        const plan = pagesFor(offset, Math.max(limit, 1));
-        const pages = await Promise.all(
-          plan.pages.map((page) =>
-            ctx.documents.list(grant, slug, { ...base, limit: plan.size, page } as DocumentListQuery),
+        const status = readStatus(args.status);
+        const { data, meta } = await ctx.documents.reads.list(grant, slug, {
+          filter: documentFilters(args.filter),
+          sort: sort.map((name) =>
+            name.startsWith('-') ? { field: name.slice(1), descending: true } : { field: name, descending: false },
           ),
-        );
-        const documents = pages.flatMap((result) => result.data).slice(plan.skip, plan.skip + limit);
+          // A page of 0 still counts the documents matching.
+          limit: Math.max(limit, 1),
+          offset,
+          ...(locale !== undefined ? { locale } : {}),
+          ...(status !== undefined ? { status } : {}),
+          ...(typeof args.search === 'string' ? { search: args.search } : {}),
+        });
+        const published = readsPublished(grant, args.status);
         return {
-          items: documents.map((document) => documentNode(document, published)),
-          total: pages[0]?.meta.total ?? 0,
+          items: data.slice(0, limit).map((document) => documentNode(document, published)),
+          total: meta.total,
         };
       },
     };
@@ -520,13 +510,13 @@ class SchemaBuilder {
       resolve: async (_root, args: Args, ctx) => {
         const grant = await ctx.authorize('content.read');
         const locale = checkedLocale(args.locale);
-        const query: DocumentReadQuery = {
-          ...(locale !== undefined ? { locale } : {}),
-          ...(typeof args.status === 'string' ? { status: args.status as DocumentReadQuery['status'] } : {}),
-        };
+        const status = readStatus(args.status);
         try {
-          const document = await ctx.documents.get(grant, slug, String(args.id), query);
-          return documentNode(document, readsPublished(args.status, grant.can('content.preview')));
+          const document = await ctx.documents.reads.find(grant, slug, String(args.id), {
+            ...(locale !== undefined ? { locale } : {}),
+            ...(status !== undefined ? { status } : {}),
+          });
+          return documentNode(document, readsPublished(grant, args.status));
         } catch (error) {
           if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
           throw error;
@@ -550,7 +540,7 @@ class SchemaBuilder {
           const grant = await ctx.authorize('content.create');
           const locale = optionalString(args.locale);
           return working(
-            await ctx.documents.create(grant, slug, { data: dataOf(args.data), ...(locale ? { locale } : {}) }),
+            await ctx.documents.writes.create(grant, slug, { data: dataOf(args.data), ...(locale ? { locale } : {}) }),
           );
         },
       },
@@ -567,7 +557,7 @@ class SchemaBuilder {
           const grant = await ctx.authorize('content.update_own');
           const locale = optionalString(args.locale);
           return working(
-            await ctx.documents.update(grant, slug, String(args.id), {
+            await ctx.documents.writes.update(grant, slug, String(args.id), {
               data: dataOf(args.data),
               ...(locale ? { locale } : {}),
               ...(typeof args.version === 'number' ? { version: args.version } : {}),
@@ -581,7 +571,7 @@ class SchemaBuilder {
         args: { id: { type: nonNull(GraphQLID) } },
         resolve: async (_root, args: Args, ctx) => {
           const grant = await ctx.authorize('content.update_own');
-          await ctx.documents.remove(grant, slug, String(args.id));
+          await ctx.documents.writes.remove(grant, slug, String(args.id));
           return true;
         },
       },
@@ -589,13 +579,15 @@ class SchemaBuilder {
         type: item,
         args: { id: { type: nonNull(GraphQLID) } },
         resolve: async (_root, args: Args, ctx) =>
-          working(await ctx.documents.publish(await ctx.authorize('content.publish'), slug, String(args.id))),
+          working(await ctx.documents.lifecycle.publish(await ctx.authorize('content.publish'), slug, String(args.id))),
       },
       unpublish: {
         type: item,
         args: { id: { type: nonNull(GraphQLID) } },
         resolve: async (_root, args: Args, ctx) =>
-          working(await ctx.documents.unpublish(await ctx.authorize('content.publish'), slug, String(args.id))),
+          working(
+            await ctx.documents.lifecycle.unpublish(await ctx.authorize('content.publish'), slug, String(args.id)),
+          ),
       },
     };
   }

@@ -1,15 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { MediaFormat, MediaTransformQuery, PlanId } from '@plinth/contract';
-import type { AppContext } from '../../context.js';
+import type { Transact } from '../../db/repository.js';
 import type { MediaAssetRow } from '../../db/schema.js';
+import { type Clock, isoNow } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { planLimits } from '../usage/plans.js';
+import type { Logger } from '../../lib/logger.js';
+import { mediaQuota } from '../plans/plans.js';
+import type { ProjectsService } from '../projects/projects.service.js';
 import { cropVersion } from './asset.mapper.js';
 import { isInlineSafe, isRasterImage } from './file-types.js';
 import { boxWithin, type ImageWorkers, type TransformSpec, transformImage } from './images.js';
-import type { MediaRepository, ServableAsset } from './media.repository.js';
+import type { MediaRepository } from './media.repository.js';
 import type { ByteRange, MediaStorage } from './media-storage.js';
+
+/** A live asset of a live project, with that project's plan (for the storage quota). */
+type ServableAsset = MediaAssetRow & { project_plan: PlanId };
 
 /**
  * Generated variants kept per asset, in number and in bytes. Past either bound, new variants
@@ -23,9 +29,6 @@ export const MAX_VARIANT_BYTES_PER_ASSET = 32 * 1024 * 1024;
  * transforms, so without this one client could fill the whole transform line; more get a 429.
  */
 export const TRANSFORMS_PER_CLIENT = 4;
-
-/** The media storage of a plan (`GET /plans`), in bytes; null is unlimited (Enterprise). */
-export const mediaQuota = (plan: PlanId): number | null => planLimits(plan)?.media_bytes ?? null;
 
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 /** For URLs whose bytes may still change: caches keep them but check the ETag each time. */
@@ -112,13 +115,27 @@ export class MediaFiles {
   /** Transforms queued or running per client IP; an entry goes when its count drops to 0. */
   private readonly perClient = new Map<string, number>();
 
+  private readonly repository: MediaRepository;
+  private readonly storage: MediaStorage;
+  private readonly limits: VariantLimits;
+
   constructor(
-    private readonly ctx: AppContext,
-    private readonly repository: MediaRepository,
-    private readonly storage: MediaStorage,
-    private readonly images: ImageWorkers,
-    private readonly limits: VariantLimits = { count: MAX_VARIANTS_PER_ASSET, bytes: MAX_VARIANT_BYTES_PER_ASSET },
-  ) {}
+    private readonly deps: {
+      repository: MediaRepository;
+      storage: MediaStorage;
+      /** The sharp pool of public transforms. */
+      images: ImageWorkers;
+      projects: ProjectsService;
+      transaction: Transact;
+      clock: Clock;
+      log: Logger;
+      limits?: VariantLimits | undefined;
+    },
+  ) {
+    this.repository = deps.repository;
+    this.storage = deps.storage;
+    this.limits = deps.limits ?? { count: MAX_VARIANTS_PER_ASSET, bytes: MAX_VARIANT_BYTES_PER_ASSET };
+  }
 
   private headers(
     row: MediaAssetRow,
@@ -140,8 +157,11 @@ export class MediaFiles {
   }
 
   async serve(request: FileRequest): Promise<FileAnswer> {
-    const row = await this.repository.findServable(request.projectId, request.assetId);
-    if (!row) throw notFound('File');
+    // No caller to authorize: a live asset of a live project is public.
+    const project = await this.deps.projects.findLiveCached(request.projectId);
+    const asset = project ? await this.repository.findLive(project.id, request.assetId) : undefined;
+    if (!project || !asset) throw notFound('File');
+    const row: ServableAsset = { ...asset, project_plan: project.plan };
     const { w, h, fit, format, q } = request.transform;
     const transformed = [w, h, fit, format, q].some((value) => value !== undefined);
     return transformed ? this.serveVariant(row, request) : this.serveOriginal(row, request);
@@ -267,19 +287,23 @@ export class MediaFiles {
   }
 
   private async runTransform(row: ServableAsset, spec: TransformSpec, name: string, key: string): Promise<Buffer> {
-    const output = await this.images.run(async () => transformImage(await this.input(row), spec));
+    const output = await this.deps.images.run(async () => transformImage(await this.input(row), spec));
     // The row is claimed before the file is written, so the bounds hold however many new
     // variants arrive at once. Past them the variant is served but not kept (a CDN in front
     // still caches it).
-    const kept = await this.repository.claimVariant({
-      projectId: row.project_id,
-      assetId: row.id,
-      variant: name,
-      size: output.length,
-      createdAt: this.ctx.clock().toISOString(),
-      maxCount: this.limits.count,
-      maxBytes: this.limits.bytes,
-      quota: mediaQuota(row.project_plan),
+    const kept = await this.deps.transaction(async (trx) => {
+      // Under the project's lock, so concurrent new variants cannot overshoot the bounds together.
+      await this.deps.projects.lock(trx, row.project_id);
+      return this.repository.in(trx).claimVariant({
+        projectId: row.project_id,
+        assetId: row.id,
+        variant: name,
+        size: output.length,
+        createdAt: isoNow(this.deps.clock),
+        maxCount: this.limits.count,
+        maxBytes: this.limits.bytes,
+        quota: mediaQuota(row.project_plan),
+      });
     });
     if (kept) {
       try {
@@ -319,7 +343,7 @@ export class MediaFiles {
       await this.repository.deleteVariants(row.id);
     } catch (error) {
       // The deletion stands; a leftover file is logged for an operator rather than failing it.
-      this.ctx.log.warn({ err: error, assetId: row.id }, 'could not remove media files');
+      this.deps.log.warn({ err: error, assetId: row.id }, 'could not remove media files');
     }
   }
 }

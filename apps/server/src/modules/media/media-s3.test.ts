@@ -156,7 +156,7 @@ describe(`media on S3-compatible storage (${dialectName})`, () => {
     const before = await keys(`${projectId}/`);
     const removed = await call(t.app, owner, { method: 'DELETE', url: `/api/v1/projects/${doomed}` });
     expect(removed.statusCode, removed.body).toBe(204);
-    expect(await runDueJobs(t.app)).toBe(1);
+    expect(await runDueJobs(t.services)).toBe(1);
     expect(await keys(`${doomed}/`)).toEqual([]);
     // Another project's objects stay.
     expect(await keys(`${projectId}/`)).toEqual(before);

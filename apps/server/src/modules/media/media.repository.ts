@@ -1,11 +1,11 @@
-import type { MediaKind, PlanId } from '@plinth/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Dialect } from '../../db/database.js';
-import type { Database, MediaAssetRow, MediaAssetUpdate, NewMediaAssetRow } from '../../db/schema.js';
+import type { MediaKind } from '@plinth/contract';
+import { sql } from 'kysely';
+import { likeEscape } from '../../db/like.js';
+import { listPage } from '../../db/list-page.js';
+import { Repository } from '../../db/repository.js';
+import type { MediaAssetRow, MediaAssetUpdate, NewMediaAssetRow } from '../../db/schema.js';
 import type { Page } from '../../lib/pagination.js';
-import { ProjectsRepository } from '../projects/projects.repository.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { OwnerConstraint } from '../projects/content-policy.js';
 
 export interface MediaFilters {
   /** Lower-cased words searched in file names and alt texts. */
@@ -13,9 +13,6 @@ export interface MediaFilters {
   kind?: MediaKind;
   folder?: string;
 }
-
-/** A live asset of a live project, with that project's plan (for the storage quota). */
-export type ServableAsset = MediaAssetRow & { project_plan: PlanId };
 
 /** A generated variant to keep, and the bounds it must fit in to be kept. */
 export interface VariantClaim {
@@ -31,41 +28,45 @@ export interface VariantClaim {
 }
 
 /** `%` and `_` in a search match themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (text: string) => `%${likeEscape(text)}%`;
 
-/** All SQL of the media library: assets, their variants, and the documents that use them. */
-export class MediaRepository {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly dialect: Dialect,
-  ) {}
-
-  async insert(db: Db, row: NewMediaAssetRow): Promise<void> {
-    await db.insertInto('media_assets').values(row).execute();
+/** All SQL of the media library: assets and their variants. */
+export class MediaRepository extends Repository {
+  async insert(row: NewMediaAssetRow): Promise<void> {
+    await this.db.insertInto('media_assets').values(row).execute();
   }
 
-  findLive(projectId: string, id: string): Promise<MediaAssetRow | undefined> {
-    return this.db
+  /**
+   * A live asset of a project, when the owner constraint lets it through (authors changing
+   * media reach only the files they uploaded).
+   */
+  findLive(
+    projectId: string,
+    id: string,
+    owner: OwnerConstraint = { kind: 'any' },
+  ): Promise<MediaAssetRow | undefined> {
+    let query = this.db
       .selectFrom('media_assets')
       .selectAll()
       .where('project_id', '=', projectId)
       .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+      .where('deleted_at', 'is', null);
+    if (owner.kind === 'createdBy') {
+      query = owner.userId === null ? query.where(sql<boolean>`1 = 0`) : query.where('created_by', '=', owner.userId);
+    }
+    return query.executeTakeFirst();
   }
 
-  /** A live asset of a live project, for public file delivery (no caller to authorize). */
-  findServable(projectId: string, id: string): Promise<ServableAsset | undefined> {
-    return this.db
+  /** Whether a live asset exists (without reading it). */
+  async exists(projectId: string, id: string): Promise<boolean> {
+    const row = await this.db
       .selectFrom('media_assets')
-      .innerJoin('projects', 'projects.id', 'media_assets.project_id')
-      .selectAll('media_assets')
-      .select('projects.plan as project_plan')
-      .where('media_assets.project_id', '=', projectId)
-      .where('media_assets.id', '=', id)
-      .where('media_assets.deleted_at', 'is', null)
-      .where('projects.deleted_at', 'is', null)
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Live assets of one project among `ids`, in one query (unknown and deleted ids are left out). */
@@ -80,7 +81,7 @@ export class MediaRepository {
       .execute();
   }
 
-  async list(projectId: string, filters: MediaFilters, page: Page): Promise<{ rows: MediaAssetRow[]; total: number }> {
+  list(projectId: string, filters: MediaFilters, page: Page): Promise<{ rows: MediaAssetRow[]; total: number }> {
     let query = this.db.selectFrom('media_assets').where('project_id', '=', projectId).where('deleted_at', 'is', null);
     if (filters.kind) query = query.where('kind', '=', filters.kind);
     if (filters.folder !== undefined) query = query.where('folder', '=', filters.folder);
@@ -89,33 +90,23 @@ export class MediaRepository {
         query = query.where(sql<boolean>`search_text LIKE ${likePattern(word)} ESCAPE '\\'`);
       }
     }
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.total) };
+    return listPage(query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
   }
 
-  async update(db: Db, id: string, changes: MediaAssetUpdate): Promise<void> {
-    await db.updateTable('media_assets').set(changes).where('id', '=', id).execute();
+  async update(id: string, changes: MediaAssetUpdate): Promise<void> {
+    await this.db.updateTable('media_assets').set(changes).where('id', '=', id).execute();
   }
 
-  async markDeleted(db: Db, id: string, now: string): Promise<void> {
-    await db.updateTable('media_assets').set({ deleted_at: now, updated_at: now }).where('id', '=', id).execute();
+  async markDeleted(id: string, now: string): Promise<void> {
+    await this.db.updateTable('media_assets').set({ deleted_at: now, updated_at: now }).where('id', '=', id).execute();
   }
 
   /**
    * Bytes the project's live files take: originals and the variants kept of them. This is what
    * the storage quota counts and the usage page shows.
    */
-  async usedBytes(db: Db, projectId: string): Promise<number> {
-    const row = await db
+  async usedBytes(projectId: string): Promise<number> {
+    const row = await this.db
       .selectNoFrom((eb) => [
         eb
           .selectFrom('media_assets')
@@ -135,24 +126,6 @@ export class MediaRepository {
     return Number(row.originals) + Number(row.variants);
   }
 
-  /**
-   * Published documents (live, with a published snapshot) whose snapshot mentions the asset.
-   * Media fields hold asset ids wherever they sit (localized maps, blocks), so the snapshot's
-   * JSON text is searched for the quoted id: ids are UUIDs, which never occur by accident.
-   */
-  async countPublishedReferences(projectId: string, assetId: string): Promise<number> {
-    const text = this.dialect === 'postgres' ? sql`published_data::text` : sql`published_data`;
-    const row = await this.db
-      .selectFrom('documents')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where('project_id', '=', projectId)
-      .where('deleted_at', 'is', null)
-      .where('published_data', 'is not', null)
-      .where(sql<boolean>`${text} LIKE ${likePattern(`"${assetId}"`)} ESCAPE '\\'`)
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
-  }
-
   /** The stored size of a cached variant, or null when it is not cached. */
   async variantSize(assetId: string, variant: string): Promise<number | null> {
     const row = await this.db
@@ -167,16 +140,13 @@ export class MediaRepository {
   /**
    * Claims a variant's row before its file is written, if it fits: fewer than `maxCount`
    * variants and at most `maxBytes` of them for the asset, a live asset, and room in the quota.
-   * Under the project's lock (one writer at a time on SQLite), so concurrent new variants cannot
-   * overshoot the bounds together. False when it does not fit, or is claimed already.
+   * Run it in a transaction holding the project's lock (SQLite has one writer at a time), so
+   * concurrent new variants cannot overshoot the bounds together. False when it does not fit,
+   * or is claimed already.
    */
   async claimVariant(claim: VariantClaim): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      await new ProjectsRepository(trx).lockLive(claim.projectId, this.dialect);
-      if (claim.quota !== null && (await this.usedBytes(trx, claim.projectId)) + claim.size > claim.quota) {
-        return false;
-      }
-      const { rows } = await sql<{ variant: string }>`
+    if (claim.quota !== null && (await this.usedBytes(claim.projectId)) + claim.size > claim.quota) return false;
+    const { rows } = await sql<{ variant: string }>`
         INSERT INTO media_variants (asset_id, variant, size, created_at)
         SELECT ${claim.assetId}, ${claim.variant}, CAST(${claim.size} AS bigint), ${claim.createdAt}
         WHERE (SELECT count(*) FROM media_variants WHERE asset_id = ${claim.assetId}) < ${claim.maxCount}
@@ -184,9 +154,8 @@ export class MediaRepository {
             + ${claim.size} <= ${claim.maxBytes}
           AND EXISTS (SELECT 1 FROM media_assets WHERE id = ${claim.assetId} AND deleted_at IS NULL)
         ON CONFLICT (asset_id, variant) DO NOTHING
-        RETURNING variant`.execute(trx);
-      return rows.length === 1;
-    });
+        RETURNING variant`.execute(this.db);
+    return rows.length === 1;
   }
 
   async listVariants(assetId: string): Promise<string[]> {
@@ -196,16 +165,6 @@ export class MediaRepository {
 
   async deleteVariant(assetId: string, variant: string): Promise<void> {
     await this.db.deleteFrom('media_variants').where('asset_id', '=', assetId).where('variant', '=', variant).execute();
-  }
-
-  /** True when the project is soft-deleted (or gone altogether). */
-  async isProjectDeleted(projectId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('projects')
-      .select('deleted_at')
-      .where('id', '=', projectId)
-      .executeTakeFirst();
-    return row === undefined || row.deleted_at !== null;
   }
 
   /** After a project's files left storage: its assets are marked deleted and its variants forgotten. */

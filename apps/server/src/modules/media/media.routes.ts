@@ -12,10 +12,10 @@ import {
   UpdateAssetBody,
 } from '@plinth/contract';
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
 import { idempotentBody } from '../../plugins/idempotency.js';
-import type { ModuleDeps } from '../module-deps.js';
 import type { MediaService, UploadPart } from './media.service.js';
 
 const tags = ['media'];
@@ -53,15 +53,15 @@ async function* partsOf(request: FastifyRequest): AsyncIterable<UploadPart> {
  * The media library under /api/v1: upload, list, read, update, delete. Files themselves are
  * served by `mediaFileRoutes`, outside the API prefix.
  */
-export const mediaRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { media: MediaService }> = async (
+export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; config: Config }> = async (
   app,
-  { ctx, access, media },
+  { media, config },
 ) => {
   // Registered here, so only these routes parse multipart bodies.
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: {
-      fileSize: ctx.config.maxUploadBytes,
+      fileSize: config.maxUploadBytes,
       files: 2,
       fields: 4,
       fieldSize: 4000,
@@ -83,13 +83,13 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { media: MediaS
       response: { 201: DataOf(Asset), ...errorResponses },
     },
     handler: async (request, reply) => {
-      const grant = await access.authorize(request, request.params.projectId, 'media.create');
+      const grant = await request.authorize(request.params.projectId, 'media.create');
       if (!request.isMultipart()) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data, in a part named "file"');
       }
       // A declared length far past the limit is refused before a byte is read.
       const declared = Number(request.headers['content-length'] ?? 0);
-      if (declared > ctx.config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES) {
+      if (declared > config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES) {
         throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than the upload limit');
       }
       // A retry with the same Idempotency-Key is compared by content once the file is read.
@@ -111,7 +111,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { media: MediaS
       response: { 200: ListOf(Asset), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'media.read');
+      const grant = await request.authorize(request.params.projectId, 'media.read');
       return media.list(grant, request.query);
     },
   });
@@ -125,7 +125,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { media: MediaS
       response: { 200: DataOf(Asset), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'media.read');
+      const grant = await request.authorize(request.params.projectId, 'media.read');
       return { data: await media.get(grant, request.params.assetId, request.query.locale) };
     },
   });
@@ -140,7 +140,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { media: MediaS
       response: { 200: DataOf(Asset), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'media.update_own');
+      const grant = await request.authorize(request.params.projectId, 'media.update_own');
       return { data: await media.update(grant, request.params.assetId, request.body, request.query.locale) };
     },
   });
@@ -154,7 +154,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { media: MediaS
       response: { 204: NoContent, ...errorResponses },
     },
     handler: async (request, reply) => {
-      const grant = await access.authorize(request, request.params.projectId, 'media.update_own');
+      const grant = await request.authorize(request.params.projectId, 'media.update_own');
       await media.delete(grant, request.params.assetId, request.query.force === true);
       return reply.status(204).send(null);
     },

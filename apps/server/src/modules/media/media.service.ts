@@ -5,21 +5,42 @@ import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Asset, type ListMediaQuery, MEDIA_FOLDER_PATTERN, type UpdateAssetBody } from '@plinth/contract';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
+import type { Transact, Trx } from '../../db/repository.js';
 import type { MediaAssetRow, MediaAssetUpdate } from '../../db/schema.js';
+import type { JobHandler, JobQueue } from '../../jobs/queue.js';
+import type { ChangeEvents } from '../../lib/change-events.js';
+import { type Clock, isoNow } from '../../lib/clock.js';
+import type { DeliveryCache } from '../../lib/delivery-cache.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import type { Logger } from '../../lib/logger.js';
 import { listMeta, pageOf } from '../../lib/pagination.js';
-import { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { tokenIdOf, userIdOf } from '../auth/principal.js';
+import { mediaQuota } from '../plans/plans.js';
 import type { ProjectGrant } from '../projects/project-access.js';
-import { ProjectsRepository } from '../projects/projects.repository.js';
-import { recordEvent } from '../webhooks/webhook-events.js';
+import type { ProjectsService } from '../projects/projects.service.js';
 import { type AltTexts, type AssetView, altTexts, toAsset } from './asset.mapper.js';
 import { detectType, isRasterImage } from './file-types.js';
-import { type ImageInfo, ImageWorkers, readImageInfo, UPLOAD_POOL } from './images.js';
-import { MediaRepository } from './media.repository.js';
-import { MediaFiles, mediaQuota, type VariantLimits } from './media-files.js';
-import { createStorage, type MediaStorage } from './media-storage.js';
+import { type ImageInfo, type ImageWorkers, readImageInfo } from './images.js';
+import type { MediaRepository } from './media.repository.js';
+import type { MediaFiles, VariantLimits } from './media-files.js';
+import type { MediaStorage } from './media-storage.js';
+
+export const MEDIA_PURGE_JOB = 'media.purge-project';
+
+interface PurgePayload {
+  projectId: string;
+}
+
+/**
+ * Which published documents use an asset. The documents module knows (it implements this,
+ * wired in the composition root); deleting a file in use needs `force`.
+ */
+export interface MediaReferences {
+  countPublishedReferences(projectId: string, assetId: string): Promise<number>;
+}
 
 /** One part of a multipart upload, as the route hands it over (no Fastify types here). */
 export type UploadPart =
@@ -98,30 +119,37 @@ interface Spooled {
  * delivery with image transforms. Routes parse and authorize; the rules live here.
  */
 export class MediaService {
-  readonly repository: MediaRepository;
-  readonly storage: MediaStorage;
+  private readonly repository: MediaRepository;
+  private readonly storage: MediaStorage;
   readonly files: MediaFiles;
   private readonly audit: AuditService;
   private readonly tmpDir: string;
-  /** Sharp work of uploads, apart from the transforms' (which `files` bounds on its own). */
-  private readonly uploadImages = new ImageWorkers(UPLOAD_POOL);
 
   constructor(
-    private readonly ctx: AppContext,
-    options: MediaOptions = {},
+    private readonly deps: {
+      repository: MediaRepository;
+      storage: MediaStorage;
+      files: MediaFiles;
+      /** Sharp work of uploads, apart from the transforms' (which `files` bounds on its own). */
+      uploadImages: ImageWorkers;
+      projects: ProjectsService;
+      references: MediaReferences;
+      audit: AuditService;
+      events: ChangeEvents;
+      jobs: JobQueue;
+      transaction: Transact;
+      clock: Clock;
+      log: Logger;
+      delivery: DeliveryCache;
+      config: Pick<Config, 'publicUrl' | 'dataDir' | 'maxUploadBytes'>;
+    },
   ) {
-    this.repository = new MediaRepository(ctx.db, ctx.dialect);
-    this.storage = options.storage ?? createStorage(ctx.config.storage);
-    this.files = new MediaFiles(
-      ctx,
-      this.repository,
-      this.storage,
-      options.transformWorkers ?? new ImageWorkers(),
-      options.variantLimits,
-    );
-    this.audit = new AuditService(ctx);
+    this.repository = deps.repository;
+    this.storage = deps.storage;
+    this.files = deps.files;
+    this.audit = deps.audit;
     // Beside the media folder, so a finished upload is a rename rather than a copy.
-    this.tmpDir = path.join(ctx.config.dataDir, 'tmp', 'uploads');
+    this.tmpDir = path.join(deps.config.dataDir, 'tmp', 'uploads');
   }
 
   private view(grant: ProjectGrant, locale: string | undefined): AssetView {
@@ -130,7 +158,7 @@ export class MediaService {
       throw fieldError('locale', `must be one of the project's locales (${project.locales.join(', ')})`);
     }
     return {
-      publicUrl: this.ctx.config.publicUrl,
+      publicUrl: this.deps.config.publicUrl,
       locale: locale ?? project.defaultLocale,
       defaultLocale: project.defaultLocale,
     };
@@ -138,7 +166,7 @@ export class MediaService {
 
   /** Bytes the project's live files and their kept variants take (for the usage page). */
   usedBytes(projectId: string): Promise<number> {
-    return this.repository.usedBytes(this.ctx.db, projectId);
+    return this.repository.usedBytes(projectId);
   }
 
   /**
@@ -163,7 +191,7 @@ export class MediaService {
         if (stats && stats.mtimeMs < staleBefore) await fsp.rm(file, { force: true });
       }
     } catch (error) {
-      this.ctx.log.warn({ err: error, dir: this.tmpDir }, 'could not remove stale temporary uploads');
+      this.deps.log.warn({ err: error, dir: this.tmpDir }, 'could not remove stale temporary uploads');
     }
   }
 
@@ -212,8 +240,7 @@ export class MediaService {
     const view = this.view(grant, locale);
     const project = grant.project;
     const quota = mediaQuota(project.plan);
-    const remaining =
-      quota === null ? Number.POSITIVE_INFINITY : quota - (await this.repository.usedBytes(this.ctx.db, project.id));
+    const remaining = quota === null ? Number.POSITIVE_INFINITY : quota - (await this.repository.usedBytes(project.id));
     const fields = new Map<string, string>();
     let upload: (Spooled & { filename: string }) | null = null;
     try {
@@ -236,7 +263,7 @@ export class MediaService {
       if (upload.tooLarge) {
         throw new AppError(
           'PAYLOAD_TOO_LARGE',
-          `The file is larger than the upload limit of ${megabytes(this.ctx.config.maxUploadBytes)}`,
+          `The file is larger than the upload limit of ${megabytes(this.deps.config.maxUploadBytes)}`,
         );
       }
       if (upload.overQuota) throw this.quotaExceeded(quota ?? 0);
@@ -276,12 +303,11 @@ export class MediaService {
 
     const type = await detectType(upload.file, filename);
     let image: ImageInfo | null = null;
-    if (isRasterImage(type.mime)) image = await this.uploadImages.run(() => readImageInfo(upload.file));
+    if (isRasterImage(type.mime)) image = await this.deps.uploadImages.run(() => readImageInfo(upload.file));
 
     const id = newId();
     const key = `${project.id}/${id}/original`;
-    const now = this.ctx.clock().toISOString();
-    const principal = grant.principal;
+    const now = isoNow(this.deps.clock);
     const row: MediaAssetRow = {
       id,
       project_id: project.id,
@@ -301,20 +327,21 @@ export class MediaService {
       search_text: searchText(filename, alt),
       created_at: now,
       updated_at: now,
-      created_by: principal.kind === 'user' ? principal.userId : null,
-      created_by_token: principal.kind === 'token' ? principal.tokenId : null,
+      created_by: userIdOf(grant.actor),
+      created_by_token: tokenIdOf(grant.actor),
       deleted_at: null,
     };
     await this.storage.putFile(key, upload.file, { contentType: type.mime, size: upload.size });
     try {
-      await this.ctx.db.transaction().execute(async (trx) => {
+      await this.deps.transaction(async (trx) => {
         // Checked again under the project's lock: concurrent uploads cannot overshoot together.
-        await new ProjectsRepository(trx).lockLive(project.id, this.ctx.dialect);
+        await this.deps.projects.lock(trx, project.id);
+        const assets = this.repository.in(trx);
         const quota = mediaQuota(project.plan);
-        if (quota !== null && (await this.repository.usedBytes(trx, project.id)) + upload.size > quota) {
+        if (quota !== null && (await assets.usedBytes(project.id)) + upload.size > quota) {
           throw this.quotaExceeded(quota);
         }
-        await this.repository.insert(trx, row);
+        await assets.insert(row);
         await this.audit.recordGrant(
           trx,
           grant,
@@ -322,7 +349,7 @@ export class MediaService {
           { type: 'media', id },
           { filename, mime_type: type.mime, size: upload.size },
         );
-        await recordEvent(trx, this.ctx, {
+        await this.deps.events.record(trx, {
           projectId: project.id,
           event: 'media.created',
           collection: null,
@@ -330,7 +357,7 @@ export class MediaService {
         });
       });
     } catch (error) {
-      await this.storage.delete(key).catch((cleanup) => this.ctx.log.warn({ err: cleanup, key }, 'orphan media file'));
+      await this.storage.delete(key).catch((cleanup) => this.deps.log.warn({ err: cleanup, key }, 'orphan media file'));
       throw error;
     }
     return toAsset(row, view);
@@ -357,17 +384,22 @@ export class MediaService {
     return row;
   }
 
+  /**
+   * A file the caller may change: the policy's owner constraint is part of the query, so an
+   * author never loads another's file, and learns with a 403 that it exists (a 404 when not).
+   */
+  private async findToChange(grant: ProjectGrant, assetId: string): Promise<MediaAssetRow> {
+    const row = await this.repository.findLive(grant.project.id, assetId, grant.content.media);
+    if (row) return row;
+    if (grant.content.media.kind === 'createdBy' && (await this.repository.exists(grant.project.id, assetId))) {
+      throw forbidden('You can only change media files you uploaded');
+    }
+    throw notFound('Media file');
+  }
+
   async get(grant: ProjectGrant, assetId: string, locale?: string): Promise<Asset> {
     const view = this.view(grant, locale);
     return toAsset(await this.find(grant, assetId), view);
-  }
-
-  /** Authors change their own files only; editors and up (and media:write tokens) any file. */
-  private checkOwner(grant: ProjectGrant, row: MediaAssetRow): void {
-    if (grant.can('media.update_any')) return;
-    const principal = grant.principal;
-    if (principal.kind === 'user' && row.created_by === principal.userId) return;
-    throw forbidden('You can only change media files you uploaded');
   }
 
   private mergeAlt(grant: ProjectGrant, current: AltTexts, alt: UpdateAssetBody['alt'], locale: string): AltTexts {
@@ -396,8 +428,7 @@ export class MediaService {
    */
   async update(grant: ProjectGrant, assetId: string, body: UpdateAssetBody, locale?: string): Promise<Asset> {
     const view = this.view(grant, locale);
-    const row = await this.find(grant, assetId);
-    this.checkOwner(grant, row);
+    const row = await this.findToChange(grant, assetId);
     const altLocale = view.locale === '*' ? grant.project.defaultLocale : view.locale;
     const alt = this.mergeAlt(grant, altTexts(row), body.alt, altLocale);
     const filename = body.filename === undefined ? row.filename : cleanFilename(body.filename);
@@ -410,17 +441,17 @@ export class MediaService {
       alt: JSON.stringify(alt),
       filename,
       search_text: searchText(filename, alt),
-      updated_at: this.ctx.clock().toISOString(),
+      updated_at: isoNow(this.deps.clock),
       ...(folder !== undefined ? { folder } : {}),
       ...(body.focal_point !== undefined
         ? { focal_x: body.focal_point?.x ?? null, focal_y: body.focal_point?.y ?? null }
         : {}),
     };
     const changed = Object.keys(body).filter((key) => body[key as keyof UpdateAssetBody] !== undefined);
-    await this.ctx.db.transaction().execute(async (trx) => {
-      await this.repository.update(trx, row.id, changes);
+    await this.deps.transaction(async (trx) => {
+      await this.repository.in(trx).update(row.id, changes);
       await this.audit.recordGrant(trx, grant, 'media.updated', { type: 'media', id: row.id }, { changed });
-      await recordEvent(trx, this.ctx, {
+      await this.deps.events.record(trx, {
         projectId: grant.project.id,
         event: 'media.updated',
         collection: null,
@@ -429,7 +460,7 @@ export class MediaService {
     });
     if (body.focal_point !== undefined) await this.files.dropFocalVariants(row);
     // Documents that populate this asset show its alt text and name.
-    this.ctx.delivery.invalidate(grant.project.id);
+    this.deps.delivery.invalidate(grant.project.id);
     return toAsset({ ...row, ...changes } as MediaAssetRow, view);
   }
 
@@ -438,10 +469,9 @@ export class MediaService {
    * readers would otherwise get a broken image.
    */
   async delete(grant: ProjectGrant, assetId: string, force: boolean): Promise<void> {
-    const row = await this.find(grant, assetId);
-    this.checkOwner(grant, row);
+    const row = await this.findToChange(grant, assetId);
     if (!force) {
-      const references = await this.repository.countPublishedReferences(grant.project.id, row.id);
+      const references = await this.deps.references.countPublishedReferences(grant.project.id, row.id);
       if (references > 0) {
         throw conflict(
           `This file is used by ${references} published document${references === 1 ? '' : 's'}; ` +
@@ -449,9 +479,9 @@ export class MediaService {
         );
       }
     }
-    const now = this.ctx.clock().toISOString();
-    await this.ctx.db.transaction().execute(async (trx) => {
-      await this.repository.markDeleted(trx, row.id, now);
+    const now = isoNow(this.deps.clock);
+    await this.deps.transaction(async (trx) => {
+      await this.repository.in(trx).markDeleted(row.id, now);
       await this.audit.recordGrant(
         trx,
         grant,
@@ -459,14 +489,14 @@ export class MediaService {
         { type: 'media', id: row.id },
         { filename: row.filename, size: Number(row.size), forced: force },
       );
-      await recordEvent(trx, this.ctx, {
+      await this.deps.events.record(trx, {
         projectId: grant.project.id,
         event: 'media.deleted',
         collection: null,
         payload: { id: row.id, filename: row.filename },
       });
     });
-    this.ctx.delivery.invalidate(grant.project.id);
+    this.deps.delivery.invalidate(grant.project.id);
     // The row stays as a tombstone for the audit trail; the bytes go (and stop counting).
     await this.files.removeAll(row);
   }
@@ -477,9 +507,28 @@ export class MediaService {
    * run again after a failure; a project that is not deleted keeps its files.
    */
   async purgeProject(projectId: string): Promise<void> {
-    if (!(await this.repository.isProjectDeleted(projectId))) return;
+    if (await this.deps.projects.findLive(projectId)) return;
     await this.storage.deletePrefix(`${projectId}/`);
-    await this.repository.forgetProjectFiles(projectId, this.ctx.clock().toISOString());
+    await this.repository.forgetProjectFiles(projectId, isoNow(this.deps.clock));
+  }
+
+  /**
+   * Queues the removal of a deleted project's files, in the transaction that deletes it (the
+   * projects module calls it as a deletion hook): the deletion cannot commit without the purge,
+   * which is retried until storage answers.
+   */
+  async queuePurge(trx: Trx, projectId: string): Promise<void> {
+    const payload: PurgePayload = { projectId };
+    await this.deps.jobs.enqueue(trx, { kind: MEDIA_PURGE_JOB, payload, dedupeKey: `media-purge:${projectId}` });
+  }
+
+  /** The `media.purge-project` job: runs `purgeProject`, retried for a day while storage fails. */
+  purgeJob(): JobHandler {
+    return {
+      run: (payload) => this.purgeProject((payload as PurgePayload).projectId),
+      retryDelaysMs: [60_000, 600_000, 3_600_000],
+      maxAttempts: 20,
+    };
   }
 
   /**
@@ -494,8 +543,18 @@ export class MediaService {
     options: { locale: string; defaultLocale: string },
   ): Promise<Map<string, Asset>> {
     const rows = await this.repository.findLiveMany(projectId, ids);
-    const view = { publicUrl: this.ctx.config.publicUrl, ...options };
+    const view = { publicUrl: this.deps.config.publicUrl, ...options };
     return new Map(rows.map((row) => [row.id, toAsset(row, view)]));
+  }
+
+  /** The type and name of each live asset among `ids`, read in the caller's transaction (documents check media fields with it). */
+  async liveAssetsIn(
+    trx: Trx,
+    projectId: string,
+    ids: readonly string[],
+  ): Promise<Map<string, { mimeType: string; filename: string }>> {
+    const rows = await this.repository.in(trx).findLiveMany(projectId, ids);
+    return new Map(rows.map((row) => [row.id, { mimeType: row.mime_type, filename: row.filename }]));
   }
 
   async close(): Promise<void> {

@@ -229,7 +229,7 @@ describe(`media library (${dialectName})`, () => {
       expect(list.json().meta.total).toBe(2);
 
       await t.database.db.updateTable('projects').set({ plan: 'enterprise' }).where('id', '=', quotaProject).execute();
-      t.app.plinth.delivery.invalidate(quotaProject);
+      t.services.delivery.invalidate(quotaProject);
       const unlimited = await upload(owner, quotaProject, { filename: 'small2.bin', content: small });
       expect(unlimited.statusCode, unlimited.body).toBe(201);
     });
@@ -686,7 +686,7 @@ describe(`media library (${dialectName})`, () => {
       expect(parseJson(jobs[0]?.payload)).toEqual({ projectId: doomed });
       expect(fs.existsSync(dir)).toBe(true);
 
-      expect(await runDueJobs(t.app)).toBe(1);
+      expect(await runDueJobs(t.services)).toBe(1);
       expect(fs.existsSync(dir)).toBe(false);
       const rows = await t.database.db
         .selectFrom('media_assets')

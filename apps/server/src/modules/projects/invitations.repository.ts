@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
+import { Repository } from '../../db/repository.js';
 import type { Database, InvitationRow } from '../../db/schema.js';
-
-type Db = Kysely<Database>;
 
 /** An open invitation with what its link shows and what claiming it needs. */
 export interface OpenInvitation {
@@ -19,16 +17,14 @@ export interface OpenInvitation {
 type InvitationRole = Database['project_members']['role'];
 
 /** All SQL of invitations; the membership they belong to lives in ProjectsRepository. */
-export class InvitationsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  async insert(db: Db, row: InvitationRow): Promise<void> {
-    await db.insertInto('invitations').values(row).execute();
+export class InvitationsRepository extends Repository {
+  async insert(row: InvitationRow): Promise<void> {
+    await this.db.insertInto('invitations').values(row).execute();
   }
 
   /** The invitation with this token hash, unless it expired or its project was deleted. */
-  async findOpen(hash: string, now: string, db: Db = this.db): Promise<OpenInvitation | undefined> {
-    const row = await db
+  async findOpen(hash: string, now: string): Promise<OpenInvitation | undefined> {
+    const row = await this.db
       .selectFrom('invitations')
       .innerJoin('project_members', (join) =>
         join
@@ -72,13 +68,13 @@ export class InvitationsRepository {
    * email another way than the link (a sign-in provider's verified email). Expired ones stay
    * and keep granting nothing.
    */
-  async claimAllFor(db: Db, userId: string, now: string): Promise<void> {
-    await db.deleteFrom('invitations').where('user_id', '=', userId).where('expires_at', '>', now).execute();
+  async claimAllFor(userId: string, now: string): Promise<void> {
+    await this.db.deleteFrom('invitations').where('user_id', '=', userId).where('expires_at', '>', now).execute();
   }
 
   /** Uses an invitation up; false when another request used it first. */
-  async claim(db: Db, id: string): Promise<boolean> {
-    const result = await db.deleteFrom('invitations').where('id', '=', id).executeTakeFirst();
+  async claim(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('invitations').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   }
 }

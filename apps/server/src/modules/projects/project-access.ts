@@ -1,14 +1,11 @@
 import type { Role, Scope } from '@plinth/contract';
-import type { FastifyRequest } from 'fastify';
-import type { ProjectRow } from '../../db/schema.js';
-import type { DeliveryCache } from '../../lib/delivery-cache.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import type { Authenticator } from '../auth/authenticator.js';
-import type { Principal } from '../auth/principal.js';
-import { type ProjectRecord, toProjectRecord } from './project.mapper.js';
+import type { Actor, Principal } from '../auth/principal.js';
+import { type ContentPolicy, contentPolicy } from './content-policy.js';
+import type { LiveProjects } from './live-projects.js';
+import type { ProjectRecord } from './project.mapper.js';
+import { toProjectRecord } from './project.mapper.js';
 import type { ProjectsRepository } from './projects.repository.js';
-
-const PROJECT_CACHE_MS = 5_000;
 
 /**
  * Everything a caller may try on a project. Each module asks `ProjectAccess.authorize` for one
@@ -110,6 +107,10 @@ export interface ProjectGrant {
   readonly role: Role | null;
   /** The caller's address, for the audit trail. */
   readonly ip: string;
+  /** Who acts, for the audit trail. */
+  readonly actor: Actor;
+  /** What of the project's content the caller sees and may change. */
+  readonly content: ContentPolicy;
   /** Whether the same caller may also do `action` here (for example 'content.update_any'). */
   can(action: ProjectAction): boolean;
 }
@@ -119,47 +120,23 @@ const allows = (principal: Principal, role: Role | null, action: ProjectAction):
     ? SCOPES_ALLOWED[action].some((scope) => principal.scopes.includes(scope))
     : role !== null && ROLES_ALLOWED[action].includes(role);
 
+function grantOf(project: ProjectRecord, principal: Principal, role: Role | null, ip: string): ProjectGrant {
+  const can = (action: ProjectAction) => allows(principal, role, action);
+  return { project, principal, role, ip, actor: { principal, ip }, content: contentPolicy(principal, can), can };
+}
+
 /**
  * The one permission check. A project the caller cannot see (not a member, another project's
  * token, deleted) is a 404, so ids cannot be probed; a visible project where the action is not
  * allowed is a 403.
- * @example const { project } = await access.authorize(request, projectId, 'members.manage');
+ * @example const grant = await access.authorize(principal, projectId, 'members.manage', ip);
  */
 export class ProjectAccess {
-  /**
-   * Projects as API tokens see them, for the delivery hot path. Entries go stale when the
-   * project's content version moves (settings changes invalidate it) or after a few seconds,
-   * which bounds how long another instance may serve old settings.
-   */
-  private readonly tokenProjects = new Map<
-    string,
-    { row: ProjectRow; record: ProjectRecord; version: number; at: number }
-  >();
-
-  constructor(
-    private readonly auth: Authenticator,
-    private readonly projects: ProjectsRepository,
-    private readonly delivery: DeliveryCache,
-  ) {}
+  constructor(private readonly deps: { projects: ProjectsRepository; live: LiveProjects }) {}
 
   /** The live project an API token belongs to (cached for the delivery hot path). */
-  async tokenProject(projectId: string): Promise<ProjectRow | undefined> {
-    return (await this.cachedTokenProject(projectId))?.row;
-  }
-
-  /** The project row and its record (JSON parsed once), as cached for API tokens. */
-  private async cachedTokenProject(projectId: string): Promise<{ row: ProjectRow; record: ProjectRecord } | undefined> {
-    const cached = this.tokenProjects.get(projectId);
-    const version = this.delivery.version(projectId);
-    if (cached && cached.version === version && Date.now() - cached.at < PROJECT_CACHE_MS) return cached;
-    const row = await this.projects.findLive(projectId);
-    if (!row) {
-      this.tokenProjects.delete(projectId);
-      return undefined;
-    }
-    const entry = { row, record: toProjectRecord(row), version, at: Date.now() };
-    this.tokenProjects.set(projectId, entry);
-    return entry;
+  tokenProject(projectId: string): Promise<ProjectRecord | undefined> {
+    return this.deps.live.get(projectId);
   }
 
   /**
@@ -167,26 +144,19 @@ export class ProjectAccess {
    * site's blog). It has the rights of a `content:read` token and nothing else.
    */
   async publicReader(projectId: string, ip: string): Promise<ProjectGrant | null> {
-    const cached = await this.cachedTokenProject(projectId);
-    if (!cached) return null;
+    const project = await this.deps.live.get(projectId);
+    if (!project) return null;
     const principal: Principal = { kind: 'token', tokenId: 'public-reader', projectId, scopes: ['content:read'] };
-    return {
-      project: cached.record,
-      principal,
-      role: null,
-      ip,
-      can: (action) => allows(principal, null, action),
-    };
+    return grantOf(project, principal, null, ip);
   }
 
-  async authorize(request: FastifyRequest, projectId: string, action: ProjectAction): Promise<ProjectGrant> {
-    const principal = await this.auth.principal(request);
+  async authorize(principal: Principal, projectId: string, action: ProjectAction, ip: string): Promise<ProjectGrant> {
     let role: Role | null = null;
     let project: ProjectRecord | undefined;
     if (principal.kind === 'token') {
-      project = principal.projectId === projectId ? (await this.cachedTokenProject(projectId))?.record : undefined;
+      project = principal.projectId === projectId ? await this.deps.live.get(projectId) : undefined;
     } else {
-      const membership = await this.projects.findMembership(projectId, principal.userId);
+      const membership = await this.deps.projects.findMembership(projectId, principal.userId);
       project = membership ? toProjectRecord(membership.project) : undefined;
       role = membership?.role ?? null;
     }
@@ -198,6 +168,6 @@ export class ProjectAccess {
           : `Your role (${role}) does not allow this action`,
       );
     }
-    return { project, principal, role, ip: request.ip, can: (other) => allows(principal, role, other) };
+    return grantOf(project, principal, role, ip);
   }
 }

@@ -1,7 +1,9 @@
 import type { Role } from '@plinth/contract';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import type { Dialect } from '../../db/database.js';
+import { type ExpressionBuilder, sql } from 'kysely';
+import { listPage } from '../../db/list-page.js';
+import { Repository } from '../../db/repository.js';
 import type { Database, ProjectRow } from '../../db/schema.js';
+import type { Page } from '../../lib/pagination.js';
 
 /** A membership whose invitation is still open grants nothing yet. */
 const isInvited = (eb: ExpressionBuilder<Database, 'project_members'>) =>
@@ -19,8 +21,6 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-type Db = Kysely<Database>;
-
 export interface MemberRow {
   user_id: string;
   email: string;
@@ -31,9 +31,7 @@ export interface MemberRow {
 }
 
 /** All SQL of projects and their members. */
-export class ProjectsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
+export class ProjectsRepository extends Repository {
   private live(id: string) {
     return this.db.selectFrom('projects').selectAll().where('id', '=', id).where('deleted_at', 'is', null);
   }
@@ -47,9 +45,9 @@ export class ProjectsRepository {
    * project (its plan) run one after another. Only PostgreSQL needs the lock: SQLite runs one
    * write transaction at a time.
    */
-  lockLive(id: string, dialect: Dialect): Promise<ProjectRow | undefined> {
+  lockLive(id: string): Promise<ProjectRow | undefined> {
     return this.live(id)
-      .$if(dialect === 'postgres', (query) => query.forUpdate())
+      .$if(this.dialect === 'postgres', (query) => query.forUpdate())
       .executeTakeFirst();
   }
 
@@ -69,25 +67,18 @@ export class ProjectsRepository {
     return { project, role };
   }
 
-  async listForUser(userId: string, page: { limit: number; offset: number }) {
-    const base = this.db
+  listForUser(userId: string, page: Page) {
+    const query = this.db
       .selectFrom('projects')
       .innerJoin('project_members', 'project_members.project_id', 'projects.id')
       .where('project_members.user_id', '=', userId)
       .where('projects.deleted_at', 'is', null)
-      .where((eb) => eb.not(isInvited(eb)));
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll('projects')
-        .select('project_members.role')
-        .orderBy('projects.created_at', 'desc')
-        .orderBy('projects.id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.count) };
+      .where((eb) => eb.not(isInvited(eb)))
+      .selectAll('projects')
+      .select('project_members.role')
+      .orderBy('projects.created_at', 'desc')
+      .orderBy('projects.id', 'desc');
+    return listPage(query, page);
   }
 
   async slugTaken(slug: string): Promise<boolean> {
@@ -129,11 +120,10 @@ export class ProjectsRepository {
   }
 
   async update(
-    db: Db,
     id: string,
     changes: { name?: string; locales?: string[]; default_locale?: string; updated_at: string },
   ) {
-    await db
+    await this.db
       .updateTable('projects')
       .set({ ...changes, ...(changes.locales ? { locales: JSON.stringify(changes.locales) } : {}) })
       .where('id', '=', id)
@@ -145,8 +135,8 @@ export class ProjectsRepository {
   }
 
   /** Projects are never erased by a user; the slug is freed so it can be used again. */
-  async softDelete(db: Db, id: string, now: string): Promise<void> {
-    await db
+  async softDelete(id: string, now: string): Promise<void> {
+    await this.db
       .updateTable('projects')
       // `||` rather than concat(): PostgreSQL cannot type a parameter passed to concat's "any".
       .set({ deleted_at: now, slug: sql<string>`slug || ${`~deleted~${id}`}` })
@@ -154,8 +144,8 @@ export class ProjectsRepository {
       .execute();
   }
 
-  private memberQuery(projectId: string, db: Db = this.db) {
-    return db
+  private memberQuery(projectId: string) {
+    return this.db
       .selectFrom('project_members')
       .innerJoin('users', 'users.id', 'project_members.user_id')
       .select((eb) => [
@@ -169,31 +159,22 @@ export class ProjectsRepository {
       .where('project_members.project_id', '=', projectId);
   }
 
-  async listMembers(projectId: string, page: { limit: number; offset: number }) {
-    const [rows, count] = await Promise.all([
-      this.memberQuery(projectId)
-        .orderBy('project_members.created_at', 'asc')
-        .orderBy('project_members.user_id', 'asc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      this.db
-        .selectFrom('project_members')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('project_id', '=', projectId)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows as MemberRow[], total: Number(count.count) };
+  async listMembers(projectId: string, page: Page) {
+    const query = this.memberQuery(projectId)
+      .orderBy('project_members.created_at', 'asc')
+      .orderBy('project_members.user_id', 'asc');
+    const { rows, total } = await listPage(query, page);
+    return { rows: rows as MemberRow[], total };
   }
 
-  async findMember(projectId: string, userId: string, db: Db = this.db): Promise<MemberRow | undefined> {
-    return (await this.memberQuery(projectId, db).where('project_members.user_id', '=', userId).executeTakeFirst()) as
+  async findMember(projectId: string, userId: string): Promise<MemberRow | undefined> {
+    return (await this.memberQuery(projectId).where('project_members.user_id', '=', userId).executeTakeFirst()) as
       | MemberRow
       | undefined;
   }
 
-  async insertMember(db: Db, member: { projectId: string; userId: string; role: Role; now: string }): Promise<void> {
-    await db
+  async insertMember(member: { projectId: string; userId: string; role: Role; now: string }): Promise<void> {
+    await this.db
       .insertInto('project_members')
       .values({
         project_id: member.projectId,
@@ -208,15 +189,13 @@ export class ProjectsRepository {
   /**
    * Gives a member another role, or removes them (`role: null`), unless that would leave the
    * project without an active owner: then nothing changes and the answer is false. Run it in
-   * the caller's transaction: it first locks the project row, so two owners demoting each other
-   * at the same time cannot both succeed (SQLite runs one transaction at a time anyway).
-   * Removing an invited member deletes the invitation with it (foreign key cascade).
+   * the caller's transaction (`in(trx)`): it first locks the project row, so two owners demoting
+   * each other at the same time cannot both succeed (SQLite runs one transaction at a time
+   * anyway). Removing an invited member deletes the invitation with it (foreign key cascade).
    */
-  async changeMember(
-    trx: Db,
-    change: { projectId: string; userId: string; role: Role | null; now: string },
-  ): Promise<boolean> {
+  async changeMember(change: { projectId: string; userId: string; role: Role | null; now: string }): Promise<boolean> {
     const { projectId, userId, role, now } = change;
+    const trx = this.db;
     await trx
       .updateTable('projects')
       .set((eb) => ({ updated_at: eb.ref('updated_at') }))
@@ -230,7 +209,7 @@ export class ProjectsRepository {
       .executeTakeFirst();
     // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
     if (target?.role === 'owner' && !target.invited && role !== 'owner') {
-      if ((await this.countOwners(projectId, trx)) <= 1) return false;
+      if ((await this.countOwners(projectId)) <= 1) return false;
     }
     if (role === null) {
       await trx
@@ -250,8 +229,8 @@ export class ProjectsRepository {
   }
 
   /** Owners who have joined (an invited owner cannot run the project yet). */
-  async countOwners(projectId: string, db: Db = this.db): Promise<number> {
-    const row = await db
+  async countOwners(projectId: string): Promise<number> {
+    const row = await this.db
       .selectFrom('project_members')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('project_id', '=', projectId)

@@ -16,21 +16,20 @@ import {
 } from '@plinth/contract';
 import { listMeta, pageOf } from '../../lib/pagination.js';
 import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
-import type { ModuleDeps } from '../module-deps.js';
-import { InvitationsService } from './invitations.service.js';
+import type { InvitationsService } from './invitations.service.js';
 import { toProject } from './project.mapper.js';
-import { ProjectsService } from './projects.service.js';
+import type { ProjectsService } from './projects.service.js';
 
 const tags = ['projects'];
 
-export const projectsRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx, auth, access }) => {
-  const service = new ProjectsService(ctx);
-  const invitations = new InvitationsService(ctx);
-
+export const projectsRoutes: FastifyPluginAsyncTypebox<{
+  projects: ProjectsService;
+  invitations: InvitationsService;
+}> = async (app, { projects: service, invitations }) => {
   app.get('/projects', {
     schema: { tags, security: bearer, querystring: PageQuery, response: { 200: ListOf(Project), ...errorResponses } },
     handler: async (request) => {
-      const user = await auth.user(request);
+      const user = await request.user();
       const page = pageOf(request.query);
       const { items, total } = await service.listMine(user.userId, page);
       return { data: items, meta: listMeta(page, total) };
@@ -41,7 +40,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app,
     schema: { tags, security: bearer, body: CreateProjectBody, response: { 201: DataOf(Project), ...errorResponses } },
     config: { idempotent: 'user' },
     handler: async (request, reply) => {
-      const user = await auth.user(request);
+      const user = await request.user();
       return reply.status(201).send({ data: await service.create(user.userId, request.body) });
     },
   });
@@ -49,7 +48,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app,
   app.get('/projects/:projectId', {
     schema: { tags, security: bearer, params: ProjectParams, response: { 200: DataOf(Project), ...errorResponses } },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'project.read');
+      const grant = await request.authorize(request.params.projectId, 'project.read');
       return { data: toProject(grant.project, grant.role) };
     },
   });
@@ -63,7 +62,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app,
       response: { 200: DataOf(Project), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'settings.manage');
+      const grant = await request.authorize(request.params.projectId, 'settings.manage');
       return { data: await service.update(grant, request.body) };
     },
   });
@@ -71,7 +70,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app,
   app.delete('/projects/:projectId', {
     schema: { tags, security: bearer, params: ProjectParams, response: { 204: NoContent, ...errorResponses } },
     handler: async (request, reply) => {
-      const grant = await access.authorize(request, request.params.projectId, 'project.delete');
+      const grant = await request.authorize(request.params.projectId, 'project.delete');
       await service.delete(grant);
       return reply.status(204).send(null);
     },
@@ -86,7 +85,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app,
       response: { 200: ListOf(Member), ...errorResponses },
     },
     handler: async (request) => {
-      await access.authorize(request, request.params.projectId, 'members.read');
+      await request.authorize(request.params.projectId, 'members.read');
       const page = pageOf(request.query);
       const { items, total } = await service.listMembers(request.params.projectId, page);
       return { data: items, meta: listMeta(page, total) };
@@ -102,7 +101,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app,
       response: { 201: DataOf(Member), ...errorResponses },
     },
     handler: async (request, reply) => {
-      const grant = await access.authorize(request, request.params.projectId, 'members.manage');
+      const grant = await request.authorize(request.params.projectId, 'members.manage');
       return reply.status(201).send({ data: await service.addMember(grant, request.body) });
     },
   });
@@ -116,7 +115,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app,
       response: { 200: DataOf(Member), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'members.manage');
+      const grant = await request.authorize(request.params.projectId, 'members.manage');
       return { data: await service.updateMember(grant, request.params.userId, request.body.role) };
     },
   });
@@ -124,7 +123,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app,
   app.delete('/projects/:projectId/members/:userId', {
     schema: { tags, security: bearer, params: MemberParams, response: { 204: NoContent, ...errorResponses } },
     handler: async (request, reply) => {
-      const grant = await access.authorize(request, request.params.projectId, 'members.manage');
+      const grant = await request.authorize(request.params.projectId, 'members.manage');
       await service.removeMember(grant, request.params.userId);
       return reply.status(204).send(null);
     },
@@ -151,7 +150,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app,
       response: { 200: DataOf(Project), ...errorResponses },
     },
     handler: async (request) => {
-      const user = await auth.user(request);
+      const user = await request.user();
       return { data: await invitations.accept(user, request.params.token, request.ip) };
     },
   });

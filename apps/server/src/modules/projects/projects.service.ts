@@ -1,19 +1,35 @@
-import type { AddMemberBody, CreateProjectBody, Member, Project, Role, UpdateProjectBody } from '@plinth/contract';
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+import type {
+  AddMemberBody,
+  CreateProjectBody,
+  Member,
+  PlanId,
+  Project,
+  Role,
+  UpdateProjectBody,
+} from '@plinth/contract';
+import type { Transact, Trx } from '../../db/repository.js';
+import { type Clock, isoNow } from '../../lib/clock.js';
+import type { DeliveryCache } from '../../lib/delivery-cache.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Page } from '../../lib/pagination.js';
 import { toSlug } from '../../lib/slugs.js';
-import { AuditService } from '../audit/audit.service.js';
-import { AuthRepository } from '../auth/auth.repository.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { userIdOf } from '../auth/principal.js';
 import { normalizeEmail } from '../auth/user.mapper.js';
-import { queueMediaPurge } from '../media/media-purge.job.js';
-import { InvitationsService } from './invitations.service.js';
-import { toProject, toProjectRecord } from './project.mapper.js';
+import type { InvitationsService } from './invitations.service.js';
+import type { LiveProjects } from './live-projects.js';
+import { type ProjectRecord, toProject, toProjectRecord } from './project.mapper.js';
 import type { ProjectGrant } from './project-access.js';
-import { type MemberRow, ProjectsRepository } from './projects.repository.js';
+import type { MemberRow, ProjectsRepository } from './projects.repository.js';
+
+/**
+ * What other modules do when a project is deleted, in the deletion's transaction (the media
+ * library queues the purge of its files): wired in the composition root, so projects need not
+ * know who listens.
+ */
+export type ProjectDeletionHook = (trx: Trx, projectId: string) => Promise<void>;
 
 const DEFAULT_LOCALES = ['en'];
 const LAST_OWNER = 'A project needs at least one owner; make someone else owner first';
@@ -42,20 +58,68 @@ function cleanName(name: string): string {
 
 /** Projects and their members. Authorization happened before these methods are called. */
 export class ProjectsService {
-  readonly repository: ProjectsRepository;
-  private readonly users: AuthRepository;
-  private readonly audit: AuditService;
-  private readonly invitations: InvitationsService;
+  private readonly repository: ProjectsRepository;
 
-  constructor(private readonly ctx: AppContext) {
-    this.audit = new AuditService(ctx);
-    this.invitations = new InvitationsService(ctx);
-    this.repository = new ProjectsRepository(ctx.db);
-    this.users = new AuthRepository(ctx.db);
+  constructor(
+    private readonly deps: {
+      repository: ProjectsRepository;
+      live: LiveProjects;
+      accounts: AuthService;
+      invitations: InvitationsService;
+      audit: AuditService;
+      transaction: Transact;
+      clock: Clock;
+      delivery: DeliveryCache;
+      onDelete: readonly ProjectDeletionHook[];
+    },
+  ) {
+    this.repository = deps.repository;
   }
 
   private now(): string {
-    return this.ctx.clock().toISOString();
+    return isoNow(this.deps.clock);
+  }
+
+  /** The live project, or undefined when it does not exist or was deleted. */
+  async findLive(projectId: string): Promise<ProjectRecord | undefined> {
+    const row = await this.repository.findLive(projectId);
+    return row ? toProjectRecord(row) : undefined;
+  }
+
+  /** The live project as the hot paths keep it (public media files): cached for a few seconds. */
+  findLiveCached(projectId: string): Promise<ProjectRecord | undefined> {
+    return this.deps.live.get(projectId);
+  }
+
+  /**
+   * The live project, locked in the caller's transaction until it ends, so that changes of one
+   * project (its plan, its storage quota) run one after another. Only PostgreSQL needs the
+   * lock: SQLite runs one write transaction at a time.
+   */
+  async lock(trx: Trx, projectId: string): Promise<ProjectRecord | undefined> {
+    const row = await this.repository.in(trx).lockLive(projectId);
+    return row ? toProjectRecord(row) : undefined;
+  }
+
+  /**
+   * Who hears of a live project's operational problems (a webhook turned off): its owners and
+   * admins who have joined, read in the caller's transaction. Undefined once the project is gone.
+   */
+  async administrators(
+    trx: Trx,
+    projectId: string,
+  ): Promise<{ project: ProjectRecord; members: { email: string; name: string }[] } | undefined> {
+    const projects = this.repository.in(trx);
+    const row = await projects.findLive(projectId);
+    if (!row) return undefined;
+    const { rows } = await projects.listMembers(projectId, { page: 1, limit: 1000, offset: 0 });
+    const members = rows.filter((m) => (m.role === 'owner' || m.role === 'admin') && m.status === 'active');
+    return { project: toProjectRecord(row), members };
+  }
+
+  /** Sets the plan, in the caller's transaction (billing decides when and records why). */
+  setPlan(trx: Trx, projectId: string, plan: PlanId, now: string): Promise<void> {
+    return this.repository.in(trx).setPlan(projectId, plan, now);
   }
 
   async listMine(userId: string, page: Page) {
@@ -105,14 +169,14 @@ export class ProjectsService {
     const defaultLocale = body.default_locale ?? grant.project.defaultLocale;
     checkLocales(locales, defaultLocale);
     const name = body.name !== undefined ? cleanName(body.name) : undefined;
-    await this.ctx.db.transaction().execute(async (trx) => {
-      await this.repository.update(trx, grant.project.id, {
+    await this.deps.transaction(async (trx) => {
+      await this.repository.in(trx).update(grant.project.id, {
         ...(name !== undefined ? { name } : {}),
         ...(body.locales ? { locales } : {}),
         ...(body.default_locale ? { default_locale: defaultLocale } : {}),
         updated_at: this.now(),
       });
-      await this.audit.recordGrant(
+      await this.deps.audit.recordGrant(
         trx,
         grant,
         'project.updated',
@@ -127,12 +191,12 @@ export class ProjectsService {
 
   /** Soft-deletes the project; its media files are purged from storage by a job committed with it. */
   async delete(grant: ProjectGrant): Promise<void> {
-    await this.ctx.db.transaction().execute(async (trx) => {
-      await this.repository.softDelete(trx, grant.project.id, this.now());
-      await this.audit.recordGrant(trx, grant, 'project.deleted', { type: 'project', id: grant.project.id });
-      await queueMediaPurge(this.ctx, trx, grant.project.id);
+    await this.deps.transaction(async (trx) => {
+      await this.repository.in(trx).softDelete(grant.project.id, this.now());
+      await this.deps.audit.recordGrant(trx, grant, 'project.deleted', { type: 'project', id: grant.project.id });
+      for (const hook of this.deps.onDelete) await hook(trx, grant.project.id);
     });
-    this.ctx.delivery.invalidate(grant.project.id);
+    this.deps.delivery.invalidate(grant.project.id);
   }
 
   async listMembers(projectId: string, page: Page) {
@@ -148,39 +212,24 @@ export class ProjectsService {
     this.checkOwnerGrant(grant, body.role);
     const email = normalizeEmail(body.email);
     const now = this.now();
-    return this.ctx.db.transaction().execute(async (trx) => {
-      const user =
-        (await this.users.findUserByEmail(email, trx)) ??
-        (await this.users.insertUser(
-          {
-            id: newId(),
-            email,
-            name: email.split('@')[0] ?? email,
-            password_hash: null,
-            avatar_url: null,
-            company: null,
-            is_admin: 0,
-            status: 'invited',
-            created_at: now,
-            updated_at: now,
-          },
-          trx,
-        ));
-      if (await this.repository.findMember(grant.project.id, user.id, trx)) {
+    return this.deps.transaction(async (trx) => {
+      const members = this.repository.in(trx);
+      const user = await this.deps.accounts.findOrInvite(trx, email);
+      if (await members.findMember(grant.project.id, user.id)) {
         throw conflict(`${email} is already a member of this project`);
       }
-      await this.repository.insertMember(trx, { projectId: grant.project.id, userId: user.id, role: body.role, now });
+      await members.insertMember({ projectId: grant.project.id, userId: user.id, role: body.role, now });
       if (user.status === 'invited') {
-        await this.invitations.invite(trx, grant, { userId: user.id, email, role: body.role });
+        await this.deps.invitations.invite(trx, grant, { userId: user.id, email, role: body.role });
       }
-      await this.audit.recordGrant(
+      await this.deps.audit.recordGrant(
         trx,
         grant,
         'member.added',
         { type: 'member', id: user.id },
         { email, role: body.role },
       );
-      const member = await this.repository.findMember(grant.project.id, user.id, trx);
+      const member = await members.findMember(grant.project.id, user.id);
       if (!member) throw notFound('Member');
       return toMember(member);
     });
@@ -201,11 +250,11 @@ export class ProjectsService {
     if (this.takesAnOwner(member, role) && (await this.repository.countOwners(grant.project.id)) <= 1) {
       throw conflict(LAST_OWNER);
     }
-    if (grant.principal.kind === 'user' && grant.principal.userId === userId) {
+    if (userIdOf(grant.actor) === userId) {
       throw forbidden('You cannot change your own role');
     }
     await this.changeMember(grant, userId, role, (trx) =>
-      this.audit.recordGrant(
+      this.deps.audit.recordGrant(
         trx,
         grant,
         'member.updated',
@@ -225,7 +274,7 @@ export class ProjectsService {
       throw conflict(LAST_OWNER);
     }
     await this.changeMember(grant, userId, null, (trx) =>
-      this.audit.recordGrant(trx, grant, 'member.removed', { type: 'member', id: userId }, { role: member.role }),
+      this.deps.audit.recordGrant(trx, grant, 'member.removed', { type: 'member', id: userId }, { role: member.role }),
     );
   }
 
@@ -242,10 +291,10 @@ export class ProjectsService {
     grant: ProjectGrant,
     userId: string,
     role: Role | null,
-    audit: (trx: Kysely<Database>) => Promise<void>,
+    audit: (trx: Trx) => Promise<void>,
   ): Promise<void> {
-    await this.ctx.db.transaction().execute(async (trx) => {
-      const changed = await this.repository.changeMember(trx, {
+    await this.deps.transaction(async (trx) => {
+      const changed = await this.repository.in(trx).changeMember({
         projectId: grant.project.id,
         userId,
         role,

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ContactBody, Received, SupportBody } from '@plinth/contract';
 import { errorResponses } from '../../lib/route-schemas.js';
-import type { ModuleDeps } from '../module-deps.js';
-import { SiteService } from './site.service.js';
+import type { SiteService } from './site.service.js';
 
 const tags = ['site'];
 
-export const siteRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx }) => {
-  const service = new SiteService(ctx);
-
+export const siteRoutes: FastifyPluginAsyncTypebox<{ site: SiteService }> = async (app, { site: service }) => {
   app.post('/contact', {
     schema: { tags, body: ContactBody, response: { 201: Received, ...errorResponses } },
     handler: async (request, reply) => {

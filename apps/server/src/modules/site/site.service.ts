@@ -1,13 +1,18 @@
 import type { ContactBody, SiteMessage, SupportBody } from '@plinth/contract';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
+import type { Transact } from '../../db/repository.js';
 import type { MessageRow } from '../../db/schema.js';
 import { queueEmail } from '../../jobs/email.job.js';
-import { AppError, fieldError } from '../../lib/errors.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { type Clock, isoNow } from '../../lib/clock.js';
+import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { SlidingWindowLimiter } from '../../lib/rate-limiter.js';
-import { MessagesRepository } from './messages.repository.js';
+import type { Logger } from '../../lib/logger.js';
+import type { Page } from '../../lib/pagination.js';
+import { SlidingWindowLimiter, type WindowStore } from '../../lib/rate-limiter.js';
+import type { MessagesRepository } from './messages.repository.js';
 
-export const toSiteMessage = (row: MessageRow): SiteMessage => ({
+const toSiteMessage = (row: MessageRow): SiteMessage => ({
   id: row.id,
   kind: row.kind,
   name: row.name,
@@ -20,18 +25,38 @@ export const toSiteMessage = (row: MessageRow): SiteMessage => ({
 
 /** Contact and support messages from the public site: stored, then emailed to the inbox. */
 export class SiteService {
-  private readonly repository: MessagesRepository;
   private readonly perIp: SlidingWindowLimiter;
 
-  constructor(private readonly ctx: AppContext) {
-    this.repository = new MessagesRepository(ctx.db);
+  constructor(
+    private readonly deps: {
+      repository: MessagesRepository;
+      jobs: JobQueue;
+      rateLimits: WindowStore;
+      transaction: Transact;
+      clock: Clock;
+      log: Logger;
+      config: Pick<Config, 'inboxEmail'>;
+    },
+  ) {
     this.perIp = new SlidingWindowLimiter({
-      store: ctx.rateLimits,
+      store: deps.rateLimits,
       name: 'site-ip',
       limit: 10,
       windowMs: 3600_000,
-      clock: ctx.clock,
+      clock: deps.clock,
     });
+  }
+
+  /** The messages, newest first, for instance admins. */
+  async list(options: { kind?: SiteMessage['kind'] | undefined; page: Page }) {
+    const { rows, total } = await this.deps.repository.list(options);
+    return { items: rows.map(toSiteMessage), total };
+  }
+
+  async get(id: string): Promise<SiteMessage> {
+    const row = await this.deps.repository.findById(id);
+    if (!row) throw notFound('Message');
+    return toSiteMessage(row);
   }
 
   /**
@@ -52,7 +77,7 @@ export class SiteService {
     await this.perIp.record(ip);
     const id = newId();
     if (body.website) {
-      this.ctx.log.info({ ip, kind }, 'Honeypot filled; message dropped');
+      this.deps.log.info({ ip, kind }, 'Honeypot filled; message dropped');
       return { id };
     }
     const row: MessageRow = {
@@ -64,24 +89,20 @@ export class SiteService {
       subject: 'subject' in body ? body.subject : null,
       message: body.message,
       ip,
-      created_at: this.ctx.clock().toISOString(),
+      created_at: isoNow(this.deps.clock),
     };
-    const inbox = this.ctx.config.inboxEmail;
+    const inbox = this.deps.config.inboxEmail;
     // Stored and queued together: no message is kept without its email, nor sent without being kept.
-    await this.ctx.db.transaction().execute(async (trx) => {
-      await this.repository.insert(trx, row);
+    await this.deps.transaction(async (trx) => {
+      await this.deps.repository.in(trx).insert(row);
       if (!inbox) return;
       const heading = kind === 'contact' ? 'Contact form' : `Support: ${row.subject}`;
-      await queueEmail(
-        this.ctx,
-        {
-          to: inbox,
-          replyTo: row.email,
-          subject: `[Plinth] ${heading} from ${row.name}`,
-          text: `From: ${row.name} <${row.email}>\n${row.company ? `Company: ${row.company}\n` : ''}${row.subject ? `Subject: ${row.subject}\n` : ''}\n${row.message}\n`,
-        },
-        trx,
-      );
+      await queueEmail(this.deps.jobs, trx, {
+        to: inbox,
+        replyTo: row.email,
+        subject: `[Plinth] ${heading} from ${row.name}`,
+        text: `From: ${row.name} <${row.email}>\n${row.company ? `Company: ${row.company}\n` : ''}${row.subject ? `Subject: ${row.subject}\n` : ''}\n${row.message}\n`,
+      });
     });
     return { id };
   }

@@ -2,11 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
-import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, sql } from 'kysely';
-import type { Database, NewStatusSampleRow } from '../../db/schema.js';
+import type { NewStatusSampleRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
+import type { Logger } from '../../lib/logger.js';
 import type { StatusRepository } from './status.repository.js';
 
 /** Samples older than this are deleted; the status page shows 90 days. */
@@ -47,27 +46,25 @@ export class HealthSampler {
 
   constructor(
     private readonly options: {
-      db: Kysely<Database>;
       repository: StatusRepository;
       clock: Clock;
-      log: FastifyBaseLogger;
+      log: Logger;
       dataDir: string;
       intervalMs: number;
-      /** The database check; `select 1` unless replaced (tests make it fail). */
+      /** The database check; the repository's ping unless replaced (tests make it fail). */
       probe?: (() => Promise<void>) | undefined;
     },
   ) {}
 
   /** Takes one sample now and stores it (with any earlier ones the database missed). */
   async sample(): Promise<NewStatusSampleRow> {
-    const { db, clock, repository, log } = this.options;
+    const { clock, repository, log } = this.options;
     const takenAt = clock();
     let dbMs: number | null = null;
     let dbUp = false;
     const started = performance.now();
     try {
-      if (this.options.probe) await this.options.probe();
-      else await sql`select 1`.execute(db);
+      await (this.options.probe ?? (() => repository.ping()))();
       dbMs = round2(performance.now() - started);
       dbUp = true;
     } catch (error) {

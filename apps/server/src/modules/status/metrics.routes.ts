@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import type { ModuleDeps } from '../module-deps.js';
+import { type PrometheusMetrics, UNMATCHED_ROUTE } from './prometheus.js';
 import type { StatusMonitor } from './status-monitor.js';
 
 const tags = ['operations'];
@@ -14,12 +16,28 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * Observes every answer of `app` and the plugins registered after this call for Prometheus
+ * (install it on the root before any route).
+ */
+export function installRequestMetrics(app: FastifyInstance, prometheus: PrometheusMetrics): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+      status_code: String(reply.statusCode),
+    };
+    prometheus.observe(labels, reply.elapsedTime / 1000);
+    done();
+  });
+}
+
 /** `GET /metrics` in the Prometheus text format; `Authorization: Bearer <PLINTH_METRICS_TOKEN>` when that is set. */
-export const metricsRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { monitor: StatusMonitor }> = async (
+export const metricsRoutes: FastifyPluginAsyncTypebox<{ monitor: StatusMonitor; config: Config }> = async (
   app,
-  { ctx, monitor },
+  { monitor, config },
 ) => {
-  const token = ctx.config.metricsToken;
+  const token = config.metricsToken;
   app.get('/metrics', {
     schema: {
       tags,

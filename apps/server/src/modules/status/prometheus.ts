@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { JobQueue } from '../../jobs/queue.js';
 
@@ -69,21 +68,10 @@ export class PrometheusMetrics {
     }
   }
 
-  /**
-   * Observes every answer of `app` and the plugins registered after this call (install it on
-   * the root before any route).
-   */
-  install(app: FastifyInstance): void {
-    app.addHook('onResponse', (request, reply, done) => {
-      const labels = {
-        method: request.method,
-        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
-        status_code: String(reply.statusCode),
-      };
-      this.requests.inc(labels);
-      this.duration.observe(labels, reply.elapsedTime / 1000);
-      done();
-    });
+  /** Counts one answer: its method, route pattern (UNMATCHED_ROUTE for none) and status, and how long it took. */
+  observe(labels: { method: string; route: string; status_code: string }, seconds: number): void {
+    this.requests.inc(labels);
+    this.duration.observe(labels, seconds);
   }
 
   text(): Promise<string> {

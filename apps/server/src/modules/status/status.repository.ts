@@ -1,6 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import { listPage } from '../../db/list-page.js';
+import { Repository } from '../../db/repository.js';
 import type {
-  Database,
   NewStatusSampleRow,
   StatusIncidentRow,
   StatusIncidentUpdate,
@@ -10,8 +11,6 @@ import type {
 } from '../../db/schema.js';
 import type { Page } from '../../lib/pagination.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 export interface DayCount {
   date: string;
   samples: number;
@@ -19,8 +18,11 @@ export interface DayCount {
 }
 
 /** All SQL of the status module: health samples, incidents with their timeline, subscribers. */
-export class StatusRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+export class StatusRepository extends Repository {
+  /** Whether the database answers (the health sample's probe and /readyz). */
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.db);
+  }
 
   async insertSamples(rows: NewStatusSampleRow[]): Promise<void> {
     if (rows.length > 0) await this.db.insertInto('status_samples').values(rows).execute();
@@ -51,27 +53,17 @@ export class StatusRepository {
     return rows.map((row) => ({ date: row.date, samples: Number(row.samples), okSamples: Number(row.ok ?? 0) }));
   }
 
-  findIncident(id: string, db: Db = this.db): Promise<StatusIncidentRow | undefined> {
-    return db.selectFrom('status_incidents').selectAll().where('id', '=', id).executeTakeFirst();
+  findIncident(id: string): Promise<StatusIncidentRow | undefined> {
+    return this.db.selectFrom('status_incidents').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   async listIncidents(options: {
     status?: StatusIncidentRow['status'] | undefined;
     page: Page;
-  }): Promise<{ items: StatusIncidentRow[]; total: number }> {
+  }): Promise<{ rows: StatusIncidentRow[]; total: number }> {
     let query = this.db.selectFrom('status_incidents');
     if (options.status) query = query.where('status', '=', options.status);
-    const [items, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(options.page.limit)
-        .offset(options.page.offset)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(count.total) };
+    return listPage(query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), options.page);
   }
 
   /** Open incidents, and closed ones updated since `since`; newest first. */
@@ -115,16 +107,16 @@ export class StatusRepository {
       .execute();
   }
 
-  async insertIncident(db: Db, row: StatusIncidentRow): Promise<void> {
-    await db.insertInto('status_incidents').values(row).execute();
+  async insertIncident(row: StatusIncidentRow): Promise<void> {
+    await this.db.insertInto('status_incidents').values(row).execute();
   }
 
-  async updateIncident(db: Db, id: string, changes: StatusIncidentUpdate): Promise<void> {
-    await db.updateTable('status_incidents').set(changes).where('id', '=', id).execute();
+  async updateIncident(id: string, changes: StatusIncidentUpdate): Promise<void> {
+    await this.db.updateTable('status_incidents').set(changes).where('id', '=', id).execute();
   }
 
-  async insertUpdate(db: Db, row: StatusIncidentUpdateRow): Promise<void> {
-    await db.insertInto('status_incident_updates').values(row).execute();
+  async insertUpdate(row: StatusIncidentUpdateRow): Promise<void> {
+    await this.db.insertInto('status_incident_updates').values(row).execute();
   }
 
   async deleteIncident(id: string): Promise<boolean> {
@@ -132,8 +124,8 @@ export class StatusRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  findSubscriberByEmail(email: string, db: Db = this.db): Promise<StatusSubscriberRow | undefined> {
-    return db.selectFrom('status_subscribers').selectAll().where('email', '=', email).executeTakeFirst();
+  findSubscriberByEmail(email: string): Promise<StatusSubscriberRow | undefined> {
+    return this.db.selectFrom('status_subscribers').selectAll().where('email', '=', email).executeTakeFirst();
   }
 
   findSubscriber(id: string): Promise<StatusSubscriberRow | undefined> {
@@ -141,21 +133,21 @@ export class StatusRepository {
   }
 
   /** Inserts unless the email is there already; returns the stored row either way. */
-  async upsertSubscriber(db: Db, row: StatusSubscriberRow): Promise<StatusSubscriberRow> {
-    await db
+  async upsertSubscriber(row: StatusSubscriberRow): Promise<StatusSubscriberRow> {
+    await this.db
       .insertInto('status_subscribers')
       .values(row)
       .onConflict((oc) => oc.column('email').doNothing())
       .execute();
-    const stored = await this.findSubscriberByEmail(row.email, db);
+    const stored = await this.findSubscriberByEmail(row.email);
     if (!stored) throw new Error('Subscriber vanished after insert');
     return stored;
   }
 
   /** Replaces a subscriber by a new one (a new id voids the old links); pass a transaction. */
-  async replaceSubscriber(db: Db, oldId: string, row: StatusSubscriberRow): Promise<void> {
-    await db.deleteFrom('status_subscribers').where('id', '=', oldId).execute();
-    await db.insertInto('status_subscribers').values(row).execute();
+  async replaceSubscriber(oldId: string, row: StatusSubscriberRow): Promise<void> {
+    await this.db.deleteFrom('status_subscribers').where('id', '=', oldId).execute();
+    await this.db.insertInto('status_subscribers').values(row).execute();
   }
 
   async confirmSubscriber(id: string, at: string): Promise<void> {
@@ -171,8 +163,8 @@ export class StatusRepository {
     await this.db.deleteFrom('status_subscribers').where('id', '=', id).execute();
   }
 
-  confirmedSubscribers(db: Db): Promise<StatusSubscriberRow[]> {
-    return db
+  confirmedSubscribers(): Promise<StatusSubscriberRow[]> {
+    return this.db
       .selectFrom('status_subscribers')
       .selectAll()
       .where('confirmed_at', 'is not', null)

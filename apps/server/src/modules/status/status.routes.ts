@@ -17,7 +17,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { listMeta, pageOf } from '../../lib/pagination.js';
 import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
-import type { ModuleDeps } from '../module-deps.js';
 import type { StatusMonitor } from './status-monitor.js';
 
 const tags = ['status'];
@@ -35,10 +34,7 @@ export function installRequestStats(api: FastifyInstance, monitor: StatusMonitor
   });
 }
 
-export const statusRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { monitor: StatusMonitor }> = async (
-  app,
-  { auth, monitor },
-) => {
+export const statusRoutes: FastifyPluginAsyncTypebox<{ monitor: StatusMonitor }> = async (app, { monitor }) => {
   const service = monitor.service;
 
   app.get('/status', {
@@ -133,7 +129,7 @@ export const statusRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { monitor: Sta
       response: { 200: ListOf(Incident), ...errorResponses },
     },
     handler: async (request) => {
-      await auth.admin(request);
+      await request.admin();
       const page = pageOf(request.query);
       const { items, total } = await service.listIncidents({ status: request.query.status, page });
       return { data: items, meta: listMeta(page, total) };
@@ -150,7 +146,7 @@ export const statusRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { monitor: Sta
       response: { 201: DataOf(Incident), ...errorResponses },
     },
     handler: async (request, reply) => {
-      const admin = await auth.admin(request);
+      const admin = await request.admin();
       return reply.status(201).send({ data: await service.createIncident(admin, request.body) });
     },
   });
@@ -163,7 +159,7 @@ export const statusRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { monitor: Sta
       response: { 200: DataOf(Incident), ...errorResponses },
     },
     handler: async (request) => {
-      await auth.admin(request);
+      await request.admin();
       return { data: await service.getIncident(request.params.incidentId) };
     },
   });
@@ -179,7 +175,7 @@ export const statusRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { monitor: Sta
       response: { 200: DataOf(Incident), ...errorResponses },
     },
     handler: async (request) => {
-      const admin = await auth.admin(request);
+      const admin = await request.admin();
       return { data: await service.updateIncident(admin, request.params.incidentId, request.body) };
     },
   });
@@ -194,7 +190,7 @@ export const statusRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { monitor: Sta
       response: { 204: NoContent, ...errorResponses },
     },
     handler: async (request, reply) => {
-      await auth.admin(request);
+      await request.admin();
       await service.deleteIncident(request.params.incidentId);
       return reply.status(204).send(null);
     },

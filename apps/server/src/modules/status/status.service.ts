@@ -8,7 +8,8 @@ import type {
   UpdateIncidentBody,
   UptimeDay,
 } from '@plinth/contract';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
+import type { Transact, Trx } from '../../db/repository.js';
 import type {
   StatusIncidentRow,
   StatusIncidentUpdateRow,
@@ -16,10 +17,12 @@ import type {
   StatusSubscriberRow,
 } from '../../db/schema.js';
 import { queueEmail } from '../../jobs/email.job.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { type Clock, isoNow } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Page } from '../../lib/pagination.js';
-import { SlidingWindowLimiter } from '../../lib/rate-limiter.js';
+import { SlidingWindowLimiter, type WindowStore } from '../../lib/rate-limiter.js';
 import type { UserPrincipal } from '../auth/principal.js';
 import type { RequestFigures, RequestWindow } from './request-window.js';
 import type { StatusRepository } from './status.repository.js';
@@ -92,13 +95,25 @@ export class StatusService {
   private readonly perIp: SlidingWindowLimiter;
   private readonly perEmail: SlidingWindowLimiter;
 
+  private readonly repository: StatusRepository;
+
   constructor(
-    private readonly ctx: AppContext,
-    private readonly repository: StatusRepository,
-    private readonly requests: RequestWindow,
-    private readonly options: { sampleIntervalMs: number; startedAt: number },
+    private readonly deps: {
+      repository: StatusRepository;
+      requests: RequestWindow;
+      jobs: JobQueue;
+      rateLimits: WindowStore;
+      transaction: Transact;
+      clock: Clock;
+      /** Keys the subscription links' signatures. */
+      linkKey: Uint8Array;
+      config: Pick<Config, 'publicUrl'>;
+      sampleIntervalMs: number;
+      startedAt: number;
+    },
   ) {
-    const { rateLimits: store, clock } = ctx;
+    this.repository = deps.repository;
+    const { rateLimits: store, clock } = deps;
     this.perIp = new SlidingWindowLimiter({ store, name: 'status-ip', limit: 5, windowMs: 3600_000, clock });
     this.perEmail = new SlidingWindowLimiter({ store, name: 'status-email', limit: 3, windowMs: DAY_MS, clock });
   }
@@ -109,8 +124,8 @@ export class StatusService {
   }
 
   async report(): Promise<ServiceStatusReport> {
-    const now = this.ctx.clock();
-    const figures = this.requests.figures();
+    const now = this.deps.clock();
+    const figures = this.deps.requests.figures();
     const [latest, open, recent, last, history] = await Promise.all([
       this.repository.latestSample(),
       this.repository.openIncidents(),
@@ -125,7 +140,7 @@ export class StatusService {
     const incidents = await this.withUpdates(rows);
     return {
       status: overallStatus({ open, figures, latestOk: this.latestOk(latest, now) }),
-      uptime_seconds: Math.max(0, Math.floor((Date.now() - this.options.startedAt) / 1000)),
+      uptime_seconds: Math.max(0, Math.floor((Date.now() - this.deps.startedAt) / 1000)),
       uptime_percent: history.percent,
       response_time_ms: figures.medianResponseMs,
       last_incident: last ? (incidents.find((incident) => incident.id === last.id) ?? null) : null,
@@ -148,7 +163,7 @@ export class StatusService {
   /** A failed sample counts while it is the current one (not older than three intervals). */
   private latestOk(latest: StatusSampleRow | undefined, now: Date): boolean {
     if (!latest || Number(latest.ok) === 1) return true;
-    return now.getTime() - new Date(latest.taken_at).getTime() > 3 * this.options.sampleIntervalMs;
+    return now.getTime() - new Date(latest.taken_at).getTime() > 3 * this.deps.sampleIntervalMs;
   }
 
   private async uptimeHistory(now: Date): Promise<{ days: UptimeDay[]; percent: number | null }> {
@@ -182,8 +197,8 @@ export class StatusService {
   }
 
   async listIncidents(options: { status?: IncidentStatus | undefined; page: Page }) {
-    const { items, total } = await this.repository.listIncidents(options);
-    return { items: await this.withUpdates(items), total };
+    const { rows, total } = await this.repository.listIncidents(options);
+    return { items: await this.withUpdates(rows), total };
   }
 
   async getIncident(id: string): Promise<Incident> {
@@ -196,7 +211,7 @@ export class StatusService {
 
   /** Creates an incident (status `investigating` unless given) and tells confirmed subscribers. */
   async createIncident(admin: UserPrincipal, body: CreateIncidentBody): Promise<Incident> {
-    const now = this.ctx.clock().toISOString();
+    const now = isoNow(this.deps.clock);
     const status = body.status ?? 'investigating';
     const row: StatusIncidentRow = {
       id: newId(),
@@ -209,9 +224,10 @@ export class StatusService {
       updated_at: now,
       resolved_at: status === 'resolved' ? now : null,
     };
-    await this.ctx.db.transaction().execute(async (trx) => {
-      await this.repository.insertIncident(trx, row);
-      await this.repository.insertUpdate(trx, {
+    await this.deps.transaction(async (trx) => {
+      const incidents = this.repository.in(trx);
+      await incidents.insertIncident(row);
+      await incidents.insertUpdate({
         id: newId(),
         incident_id: row.id,
         status,
@@ -230,10 +246,11 @@ export class StatusService {
    * title or impact alone add nothing to the timeline and send nothing.
    */
   async updateIncident(admin: UserPrincipal, id: string, body: UpdateIncidentBody): Promise<Incident> {
-    await this.ctx.db.transaction().execute(async (trx) => {
-      const current = await this.repository.findIncident(id, trx);
+    await this.deps.transaction(async (trx) => {
+      const incidents = this.repository.in(trx);
+      const current = await incidents.findIncident(id);
       if (!current) throw notFound('Incident');
-      const now = this.ctx.clock().toISOString();
+      const now = isoNow(this.deps.clock);
       const status = body.status ?? current.status;
       const statusChanged = status !== current.status;
       const next: StatusIncidentRow = {
@@ -245,7 +262,7 @@ export class StatusService {
         updated_at: now,
         resolved_at: status === 'resolved' ? (current.resolved_at ?? now) : null,
       };
-      await this.repository.updateIncident(trx, id, {
+      await incidents.updateIncident(id, {
         title: next.title,
         message: next.message,
         impact: next.impact,
@@ -255,7 +272,7 @@ export class StatusService {
       });
       if (statusChanged || body.message !== undefined) {
         const message = body.message ?? `Status changed to ${status}.`;
-        await this.repository.insertUpdate(trx, {
+        await incidents.insertUpdate({
           id: newId(),
           incident_id: id,
           status,
@@ -275,25 +292,21 @@ export class StatusService {
 
   /** One email per confirmed subscriber, queued in the transaction of the incident change. */
   private async notify(
-    trx: Parameters<StatusRepository['confirmedSubscribers']>[0],
+    trx: Trx,
     incident: StatusIncidentRow,
     message: string,
     kind: 'created' | 'changed',
   ): Promise<void> {
-    const subscribers = await this.repository.confirmedSubscribers(trx);
-    const { publicUrl } = this.ctx.config;
+    const subscribers = await this.repository.in(trx).confirmedSubscribers();
+    const { publicUrl } = this.deps.config;
     const heading = kind === 'created' ? 'New incident' : 'Incident update';
     for (const subscriber of subscribers) {
       const unsubscribe = this.unsubscribeLink(subscriber);
-      await queueEmail(
-        this.ctx,
-        {
-          to: subscriber.email,
-          subject: `[Plinth status] ${STATUS_WORDS[incident.status]}: ${incident.title}`,
-          text: `${heading}: ${incident.title}\nStatus: ${STATUS_WORDS[incident.status]}\n\n${message}\n\nCurrent status: ${publicUrl}/status\n\nTo stop these emails: ${unsubscribe}\n`,
-        },
-        trx,
-      );
+      await queueEmail(this.deps.jobs, trx, {
+        to: subscriber.email,
+        subject: `[Plinth status] ${STATUS_WORDS[incident.status]}: ${incident.title}`,
+        text: `${heading}: ${incident.title}\nStatus: ${STATUS_WORDS[incident.status]}\n\n${message}\n\nCurrent status: ${publicUrl}/status\n\nTo stop these emails: ${unsubscribe}\n`,
+      });
     }
   }
 
@@ -319,39 +332,32 @@ export class StatusService {
     if ((await this.perEmail.retryAfterSeconds(email)) > 0) return;
     await this.perEmail.record(email);
 
-    const now = this.ctx.clock();
+    const now = this.deps.clock();
     const fresh: StatusSubscriberRow = { id: newId(), email, created_at: now.toISOString(), confirmed_at: null };
     // The subscriber row and its email commit together: never a row whose email was not queued.
-    await this.ctx.db.transaction().execute(async (trx) => {
-      let subscriber = await this.repository.upsertSubscriber(trx, fresh);
+    await this.deps.transaction(async (trx) => {
+      const subscribers = this.repository.in(trx);
+      let subscriber = await subscribers.upsertSubscriber(fresh);
       if (subscriber.confirmed_at === null && this.expired(subscriber, now)) {
-        await this.repository.replaceSubscriber(trx, subscriber.id, fresh);
+        await subscribers.replaceSubscriber(subscriber.id, fresh);
         subscriber = fresh;
       }
       const unsubscribe = this.unsubscribeLink(subscriber);
       if (subscriber.confirmed_at !== null) {
-        await queueEmail(
-          this.ctx,
-          {
-            to: email,
-            subject: 'You are subscribed to Plinth status updates',
-            text: `Someone (maybe you) asked to subscribe this address to Plinth status updates. It is subscribed already, so nothing changed.\n\nTo stop these emails: ${unsubscribe}\n`,
-          },
-          trx,
-        );
+        await queueEmail(this.deps.jobs, trx, {
+          to: email,
+          subject: 'You are subscribed to Plinth status updates',
+          text: `Someone (maybe you) asked to subscribe this address to Plinth status updates. It is subscribed already, so nothing changed.\n\nTo stop these emails: ${unsubscribe}\n`,
+        });
         return;
       }
-      const confirm = `${this.ctx.config.publicUrl}/api/v1/status/subscriptions/confirm?token=${this.token('confirm', subscriber.id)}`;
-      await queueEmail(
-        this.ctx,
-        {
-          to: email,
-          subject: 'Confirm your subscription to Plinth status updates',
-          text: `Confirm that you want an email when a Plinth incident starts or is updated:\n${confirm}\n\nThe link works for 7 days. If you did not ask for this, ignore this email.\n\nTo unsubscribe: ${unsubscribe}\n`,
-          link: confirm,
-        },
-        trx,
-      );
+      const confirm = `${this.deps.config.publicUrl}/api/v1/status/subscriptions/confirm?token=${this.token('confirm', subscriber.id)}`;
+      await queueEmail(this.deps.jobs, trx, {
+        to: email,
+        subject: 'Confirm your subscription to Plinth status updates',
+        text: `Confirm that you want an email when a Plinth incident starts or is updated:\n${confirm}\n\nThe link works for 7 days. If you did not ask for this, ignore this email.\n\nTo unsubscribe: ${unsubscribe}\n`,
+        link: confirm,
+      });
     });
   }
 
@@ -360,8 +366,8 @@ export class StatusService {
     const subscriber = id ? await this.repository.findSubscriber(id) : undefined;
     if (!subscriber) throw new AppError('VALIDATION_FAILED', INVALID_LINK);
     if (subscriber.confirmed_at !== null) return;
-    if (this.expired(subscriber, this.ctx.clock())) throw new AppError('VALIDATION_FAILED', INVALID_LINK);
-    await this.repository.confirmSubscriber(subscriber.id, this.ctx.clock().toISOString());
+    if (this.expired(subscriber, this.deps.clock())) throw new AppError('VALIDATION_FAILED', INVALID_LINK);
+    await this.repository.confirmSubscriber(subscriber.id, isoNow(this.deps.clock));
   }
 
   /** Ends a subscription; a valid link used twice answers the same. */
@@ -376,7 +382,7 @@ export class StatusService {
   }
 
   private unsubscribeLink(subscriber: StatusSubscriberRow): string {
-    return `${this.ctx.config.publicUrl}/api/v1/status/subscriptions/unsubscribe?token=${this.token('unsubscribe', subscriber.id)}`;
+    return `${this.deps.config.publicUrl}/api/v1/status/subscriptions/unsubscribe?token=${this.token('unsubscribe', subscriber.id)}`;
   }
 
   /** `<subscriber id>.<HMAC>`: nothing to store, and a new subscription (new id) voids old links. */
@@ -385,7 +391,7 @@ export class StatusService {
   }
 
   private mac(purpose: Purpose, id: string): string {
-    return createHmac('sha256', this.ctx.jwtKey).update(`status-subscription:${purpose}:${id}`).digest('base64url');
+    return createHmac('sha256', this.deps.linkKey).update(`status-subscription:${purpose}:${id}`).digest('base64url');
   }
 
   private verify(purpose: Purpose, token: string): string | null {

@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 import {
@@ -14,6 +13,7 @@ import {
   expectError,
   type Session,
   signUp,
+  startTestServer,
   TEST_DATABASE_URL,
 } from '../../test/harness.js';
 import { startSmtpServer } from '../../test/smtp.js';
@@ -35,41 +35,39 @@ async function createStatusApp(
     ...options.env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({
+  const server = await startTestServer({
     config,
     database,
-    logger: false,
-    webDistDir: null,
-    worker: { pollMs: 50 },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.probe ? { statusProbe: options.probe } : {}),
-    statusSampling: false,
-  });
-  const monitor = app.statusMonitor;
-  // Test-only routes in an API scope of their own, measured like the app's API routes.
-  await app.register(
-    async (api) => {
-      installRequestStats(api, monitor);
-      api.get('/test/fail', async () => {
-        throw new Error('boom');
-      });
-      api.get('/test/busy', async () => {
-        throw new AppError('INTERNAL', 'Internal Server Error');
-      });
-      api.get<{ Querystring: { ms?: string } }>('/test/slow', async (request) => {
-        await new Promise((resolve) => setTimeout(resolve, Number(request.query.ms ?? 50)));
-        return { ok: true };
-      });
+    healthSamples: false,
+    // Test-only routes in an API scope of their own, measured like the app's API routes.
+    beforeReady: async (app, services) => {
+      await app.register(
+        async (api) => {
+          installRequestStats(api, services.monitor);
+          api.get('/test/fail', async () => {
+            throw new Error('boom');
+          });
+          api.get('/test/busy', async () => {
+            throw new AppError('INTERNAL', 'Internal Server Error');
+          });
+          api.get<{ Querystring: { ms?: string } }>('/test/slow', async (request) => {
+            await new Promise((resolve) => setTimeout(resolve, Number(request.query.ms ?? 50)));
+            return { ok: true };
+          });
+        },
+        { prefix: '/api/v1' },
+      );
     },
-    { prefix: '/api/v1' },
-  );
-  await app.ready();
+  });
   return {
-    app,
-    monitor,
+    app: server.app,
+    services: server.services,
+    monitor: server.services.monitor,
     database,
     async close() {
-      await app.close();
+      await server.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -590,8 +588,11 @@ describe('GET /metrics', () => {
     });
 
     it('counts queued jobs', async () => {
-      const { ctx } = { ctx: t.app.plinth };
-      await ctx.jobs.enqueue(ctx.db, { kind: 'test.never', payload: null, runAt: new Date(Date.now() + 3600_000) });
+      await t.services.jobs.enqueue(t.database.db, {
+        kind: 'test.never',
+        payload: null,
+        runAt: new Date(Date.now() + 3600_000),
+      });
       const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
       const depth = Number(/plinth_job_queue_depth (\d+)/.exec(text)?.[1]);
       expect(depth).toBeGreaterThanOrEqual(1);

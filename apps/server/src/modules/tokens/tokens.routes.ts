@@ -11,14 +11,11 @@ import {
 } from '@plinth/contract';
 import { listMeta, pageOf } from '../../lib/pagination.js';
 import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
-import type { ModuleDeps } from '../module-deps.js';
-import { TokensService } from './tokens.service.js';
+import type { TokensService } from './tokens.service.js';
 
 const tags = ['api-tokens'];
 
-export const tokensRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx, access }) => {
-  const service = new TokensService(ctx);
-
+export const tokensRoutes: FastifyPluginAsyncTypebox<{ tokens: TokensService }> = async (app, { tokens: service }) => {
   app.get('/projects/:projectId/api-tokens', {
     schema: {
       tags,
@@ -28,7 +25,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, {
       response: { 200: ListOf(ApiToken), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'tokens.manage');
+      const grant = await request.authorize(request.params.projectId, 'tokens.manage');
       const page = pageOf(request.query);
       const { items, total } = await service.list(grant.project.id, page);
       return { data: items, meta: listMeta(page, total) };
@@ -45,7 +42,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, {
     },
     config: { idempotent: 'tokens.manage' },
     handler: async (request, reply) => {
-      const grant = await access.authorize(request, request.params.projectId, 'tokens.manage');
+      const grant = await request.authorize(request.params.projectId, 'tokens.manage');
       const created = await service.create(grant, request.body);
       return reply.status(201).send({ data: created });
     },
@@ -54,7 +51,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, {
   app.delete('/projects/:projectId/api-tokens/:tokenId', {
     schema: { tags, security: bearer, params: ApiTokenParams, response: { 204: NoContent, ...errorResponses } },
     handler: async (request, reply) => {
-      const grant = await access.authorize(request, request.params.projectId, 'tokens.manage');
+      const grant = await request.authorize(request.params.projectId, 'tokens.manage');
       await service.revoke(grant, request.params.tokenId);
       return reply.status(204).send(null);
     },

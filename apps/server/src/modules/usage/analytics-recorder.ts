@@ -1,9 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { emptyHistogram, merge, observe } from '../../lib/latency-histogram.js';
-import { AnalyticsRepository, type Rollup } from './analytics.repository.js';
+import type { Logger } from '../../lib/logger.js';
+import type { AnalyticsRepository, Rollup } from './analytics.repository.js';
 import { hourOf } from './periods.js';
 
 /** Hourly rollups older than this are deleted (documented with GET /projects/:p/analytics). */
@@ -25,13 +23,13 @@ export class AnalyticsRecorder {
   private flushing: Promise<void> = Promise.resolve();
   private prunedAt: number | null = null;
   private readonly repository: AnalyticsRepository;
+  private readonly clock: Clock;
+  private readonly log: Logger;
 
-  constructor(
-    db: Kysely<Database>,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-  ) {
-    this.repository = new AnalyticsRepository(db);
+  constructor(deps: { repository: AnalyticsRepository; clock: Clock; log: Logger }) {
+    this.repository = deps.repository;
+    this.clock = deps.clock;
+    this.log = deps.log;
   }
 
   record(entry: {

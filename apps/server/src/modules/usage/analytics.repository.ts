@@ -1,5 +1,6 @@
-import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
-import type { AnalyticsHourlyRow, AnalyticsHourlyTable, Database } from '../../db/schema.js';
+import { type Insertable, type RawBuilder, sql } from 'kysely';
+import { Repository } from '../../db/repository.js';
+import type { AnalyticsHourlyRow, AnalyticsHourlyTable } from '../../db/schema.js';
 
 /** One column per latency bucket, in the order of the histogram (see LATENCY_BOUNDS_MS). */
 const LATENCY_COLUMNS = [
@@ -72,9 +73,7 @@ function toRow(rollup: Rollup): Insertable<AnalyticsHourlyTable> {
 const ROWS_PER_STATEMENT = 500;
 
 /** All SQL of API analytics: the hourly rollups. */
-export class AnalyticsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
+export class AnalyticsRepository extends Repository {
   /**
    * Adds counts to their stored rows, creating the missing ones, all or nothing. The addition
    * happens in the database (INSERT … ON CONFLICT DO UPDATE SET n = n + excluded.n), so concurrent

@@ -1,8 +1,8 @@
 import type { Analytics, AnalyticsPoint, AnalyticsQuery } from '@plinth/contract';
-import type { AppContext } from '../../context.js';
+import type { Clock } from '../../lib/clock.js';
 import { fieldError } from '../../lib/errors.js';
 import { emptyHistogram, merge, percentile } from '../../lib/latency-histogram.js';
-import { AnalyticsRepository } from './analytics.repository.js';
+import type { AnalyticsRepository } from './analytics.repository.js';
 import type { AnalyticsRecorder } from './analytics-recorder.js';
 import { hourOf } from './periods.js';
 
@@ -21,18 +21,17 @@ const empty = (): Totals => ({ requests: 0, errors: 0, bytes: 0, histogram: empt
 /** Reads the hourly rollups back as a series (hours or days), per collection and status code. */
 export class AnalyticsService {
   private readonly repository: AnalyticsRepository;
+  private readonly recorder: AnalyticsRecorder;
 
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly recorder: AnalyticsRecorder,
-  ) {
-    this.repository = new AnalyticsRepository(ctx.db);
+  constructor(private readonly deps: { repository: AnalyticsRepository; recorder: AnalyticsRecorder; clock: Clock }) {
+    this.repository = deps.repository;
+    this.recorder = deps.recorder;
   }
 
   async read(projectId: string, query: AnalyticsQuery): Promise<Analytics> {
     const granularity = query.granularity ?? 'hour';
     const step = granularity === 'hour' ? HOUR_MS : 24 * HOUR_MS;
-    const now = this.ctx.clock();
+    const now = this.deps.clock();
     const to = query.to ? new Date(query.to) : now;
     const from = query.from
       ? new Date(query.from)

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { API_TOKEN_PREFIX } from '../auth/authenticator.js';
+import { API_TOKEN_PREFIX } from '../auth/principal.js';
 import type { ModelCache } from '../collections/model-cache.js';
-import type { ModuleDeps } from '../module-deps.js';
+import { planLimits } from '../plans/plans.js';
+import type { ProjectAccess } from '../projects/project-access.js';
 import type { AnalyticsRecorder } from './analytics-recorder.js';
 import type { BurstLimiter } from './burst-limiter.js';
 import { hourOf, monthBounds } from './periods.js';
-import { planLimits } from './plans.js';
 import type { UsageMeter } from './usage-meter.js';
 
 const metered = new WeakMap<FastifyRequest, string>();
@@ -19,9 +20,16 @@ const metered = new WeakMap<FastifyRequest, string>();
  */
 export function installMetering(
   app: FastifyInstance,
-  deps: ModuleDeps & { meter: UsageMeter; burst: BurstLimiter; analytics: AnalyticsRecorder; models: ModelCache },
+  deps: {
+    access: ProjectAccess;
+    meter: UsageMeter;
+    burst: BurstLimiter;
+    recorder: AnalyticsRecorder;
+    models: ModelCache;
+    clock: Clock;
+  },
 ): void {
-  const { ctx, auth, access, meter, burst, analytics, models } = deps;
+  const { access, meter, burst, recorder, models, clock } = deps;
 
   /**
    * The collection a request named, when the project has it; '' otherwise, so that made-up names
@@ -42,12 +50,12 @@ export function installMetering(
   app.addHook('onRequest', async (request, reply) => {
     // Only API tokens are metered; other credentials (sessions, refresh tokens) pass untouched here.
     if (!request.headers.authorization?.includes(API_TOKEN_PREFIX)) return;
-    const principal = await auth.optional(request);
+    const principal = await request.credential();
     if (principal?.kind !== 'token') return;
     const project = await access.tokenProject(principal.projectId);
     if (!project) return;
     const limits = planLimits(project.plan);
-    const now = ctx.clock();
+    const now = clock();
     if (limits) {
       const wait = burst.take(principal.tokenId, limits.requests_per_second, now.getTime());
       if (wait > 0) {
@@ -87,8 +95,8 @@ export function installMetering(
     if (!projectId) return;
     // Read before the lookup below: the elapsed time keeps growing.
     const latencyMs = reply.elapsedTime;
-    const hour = hourOf(ctx.clock());
-    analytics.record({
+    const hour = hourOf(clock());
+    recorder.record({
       projectId,
       hour,
       collection: await collectionOf(request, projectId),

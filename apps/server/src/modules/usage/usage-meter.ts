@@ -1,8 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
+import { type Clock, isoNow } from '../../lib/clock.js';
+import type { Logger } from '../../lib/logger.js';
 import { monthOf } from './periods.js';
+import type { UsageRepository } from './usage.repository.js';
 
 interface Counter {
   /** The stored count when this process loaded it. */
@@ -23,23 +22,13 @@ export class UsageMeter {
   private readonly counters = new Map<string, Promise<Counter>>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  constructor(private readonly deps: { repository: UsageRepository; clock: Clock; log: Logger }) {}
 
   private counter(projectId: string, period: string): Promise<Counter> {
     const key = `${projectId}|${period}`;
     let counter = this.counters.get(key);
     if (!counter) {
-      counter = this.db
-        .selectFrom('usage_counters')
-        .select('api_requests')
-        .where('project_id', '=', projectId)
-        .where('period', '=', period)
-        .executeTakeFirst()
-        .then((row) => ({ base: Number(row?.api_requests ?? 0), local: 0, pending: 0 }));
+      counter = this.deps.repository.count(projectId, period).then((base) => ({ base, local: 0, pending: 0 }));
       this.counters.set(key, counter);
       counter.catch(() => this.counters.delete(key));
     }
@@ -51,7 +40,7 @@ export class UsageMeter {
    * null when the request must be refused (and is not counted).
    */
   async admit(projectId: string, limit: number | null): Promise<{ used: number; admitted: boolean }> {
-    const counter = await this.counter(projectId, monthOf(this.clock()));
+    const counter = await this.counter(projectId, monthOf(this.deps.clock()));
     const used = counter.base + counter.local;
     if (limit !== null && used >= limit) return { used, admitted: false };
     counter.local += 1;
@@ -66,7 +55,7 @@ export class UsageMeter {
 
   /** Writes pending counts (an upsert adding them to the stored value). */
   async flush(): Promise<void> {
-    const now = this.clock().toISOString();
+    const now = isoNow(this.deps.clock);
     for (const [key, promise] of this.counters) {
       const counter = await promise;
       if (counter.pending === 0) continue;
@@ -74,23 +63,14 @@ export class UsageMeter {
       const pending = counter.pending;
       counter.pending = 0;
       try {
-        await this.db
-          .insertInto('usage_counters')
-          .values({ project_id: projectId, period, api_requests: pending, updated_at: now })
-          .onConflict((oc) =>
-            oc.columns(['project_id', 'period']).doUpdateSet({
-              api_requests: sql`usage_counters.api_requests + ${pending}`,
-              updated_at: now,
-            }),
-          )
-          .execute();
+        await this.deps.repository.add(projectId, period, pending, now);
       } catch (error) {
         counter.pending += pending;
-        this.log.error({ err: error, projectId }, 'Usage counts could not be written; will retry');
+        this.deps.log.error({ err: error, projectId }, 'Usage counts could not be written; will retry');
       }
     }
     // Months that ended are done once written.
-    const current = monthOf(this.clock());
+    const current = monthOf(this.deps.clock());
     for (const [key, promise] of this.counters) {
       if (!key.endsWith(`|${current}`) && (await promise).pending === 0) this.counters.delete(key);
     }

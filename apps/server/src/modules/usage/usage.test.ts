@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from '../../test/harness.js';
 import { minimalPdf, multipart } from '../../test/media.js';
+import { AnalyticsRepository } from './analytics.repository.js';
 import { AnalyticsRecorder } from './analytics-recorder.js';
 
 describe('plans, quotas, burst limits and analytics', () => {
@@ -30,7 +31,12 @@ describe('plans, quotas, burst limits and analytics', () => {
     return response.json().data;
   };
   /** Another writer of the same rollups, as a second instance of the server would be. */
-  const otherInstance = () => new AnalyticsRecorder(t.database.db, clock.clock, t.app.log);
+  const otherInstance = () =>
+    new AnalyticsRecorder({
+      repository: new AnalyticsRepository(t.database.db, t.database.dialect),
+      clock: clock.clock,
+      log: t.services.log,
+    });
   /** One request of `notes` answered 200, in the test's hour. */
   const notesRequest = (latencyMs: number) => ({
     projectId,

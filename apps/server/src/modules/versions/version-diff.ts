@@ -1,10 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Field, VersionChange } from '@plinth/contract';
+import { isLocaleMap } from '../collections/model.js';
 
 type Stored = Record<string, unknown>;
-
-const isLocaleMap = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Field-by-field changes between two stored states; localized fields are compared per locale

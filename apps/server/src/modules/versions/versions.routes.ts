@@ -13,13 +13,14 @@ import {
 } from '@plinth/contract';
 import { listMeta, pageOf } from '../../lib/pagination.js';
 import { bearer, errorResponses } from '../../lib/route-schemas.js';
-import type { ContentDeps } from '../documents/documents.routes.js';
-import { VersionsService } from './versions.service.js';
+import type { VersionsService } from './versions.service.js';
 
 const tags = ['versions'];
 
-export const versionsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (app, { ctx, access, documents }) => {
-  const service = new VersionsService(ctx, documents);
+export const versionsRoutes: FastifyPluginAsyncTypebox<{ versions: VersionsService }> = async (
+  app,
+  { versions: service },
+) => {
   const base = '/projects/:projectId/collections/:collection/documents/:id/versions';
 
   app.get(base, {
@@ -31,7 +32,7 @@ export const versionsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (app
       response: { 200: ListOf(DocumentVersionSummary), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'content.read');
+      const grant = await request.authorize(request.params.projectId, 'content.read');
       const page = pageOf(request.query);
       const { items, total } = await service.list(grant, request.params.collection, request.params.id, page);
       return { data: items, meta: listMeta(page, total) };
@@ -47,7 +48,7 @@ export const versionsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (app
     },
     handler: async (request) => {
       const { projectId, collection, id, n } = request.params;
-      const grant = await access.authorize(request, projectId, 'content.read');
+      const grant = await request.authorize(projectId, 'content.read');
       return { data: await service.get(grant, collection, id, n) };
     },
   });
@@ -62,7 +63,7 @@ export const versionsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (app
     },
     handler: async (request) => {
       const { projectId, collection, id, n } = request.params;
-      const grant = await access.authorize(request, projectId, 'content.read');
+      const grant = await request.authorize(projectId, 'content.read');
       return { data: await service.diff(grant, collection, id, n, request.query.against) };
     },
   });
@@ -71,7 +72,7 @@ export const versionsRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (app
     schema: { tags, security: bearer, params: VersionParams, response: { 200: DataOf(Document), ...errorResponses } },
     handler: async (request) => {
       const { projectId, collection, id, n } = request.params;
-      const grant = await access.authorize(request, projectId, 'content.update_own');
+      const grant = await request.authorize(projectId, 'content.update_own');
       return { data: await service.restore(grant, collection, id, n) };
     },
   });

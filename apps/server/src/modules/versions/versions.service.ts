@@ -1,15 +1,15 @@
 import type { Document, DocumentVersion, DocumentVersionSummary, VersionDiff } from '@plinth/contract';
-import type { AppContext } from '../../context.js';
 import { parseJson } from '../../db/database.js';
 import type { DocumentVersionRow } from '../../db/schema.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import type { Page } from '../../lib/pagination.js';
 import type { CollectionModel } from '../collections/model.js';
-import type { DocumentsService } from '../documents/documents.service.js';
+import type { DocumentReads } from '../documents/document-reads.js';
+import type { DocumentWrites } from '../documents/document-writes.js';
 import { presentData, type StoredData, visibleFields } from '../documents/stored-document.js';
 import type { ProjectGrant } from '../projects/project-access.js';
 import { diffData } from './version-diff.js';
-import { VersionsRepository } from './versions.repository.js';
+import type { VersionsRepository } from './versions.repository.js';
 
 /**
  * What a caller may see of stored states. Members see everything, fields since removed from the
@@ -23,8 +23,9 @@ class HistoryView {
     private readonly collection: CollectionModel,
     private readonly grant: ProjectGrant,
   ) {
-    this.visible =
-      grant.principal.kind === 'user' ? null : new Set(visibleFields(collection, false).map((field) => field.name));
+    this.visible = grant.content.seesHidden
+      ? null
+      : new Set(visibleFields(collection, false).map((field) => field.name));
   }
 
   data(stored: StoredData): StoredData {
@@ -57,18 +58,13 @@ class HistoryView {
 export class VersionsService {
   private readonly repository: VersionsRepository;
 
-  constructor(
-    ctx: AppContext,
-    private readonly documents: DocumentsService,
-  ) {
-    this.repository = new VersionsRepository(ctx.db);
+  constructor(private readonly deps: { repository: VersionsRepository; reads: DocumentReads; writes: DocumentWrites }) {
+    this.repository = deps.repository;
   }
 
   /** History is part of the working copy: readers of published content never see it. */
   private async document(grant: ProjectGrant, slug: string, id: string) {
-    this.documents.view(grant, 'draft');
-    const { collection } = await this.documents.collection(grant, slug);
-    const document = await this.documents.load(grant, collection, id, 'working');
+    const { collection, document } = await this.deps.reads.findWorking(grant, slug, id);
     return { collection, document, history: new HistoryView(collection, grant) };
   }
 
@@ -115,7 +111,7 @@ export class VersionsService {
   async restore(grant: ProjectGrant, slug: string, id: string, n: number): Promise<Document> {
     const { document } = await this.document(grant, slug, id);
     const row = await this.version(document.id, n);
-    return this.documents.replaceData(grant, slug, id, {
+    return this.deps.writes.replaceData(grant, slug, id, {
       data: parseJson<StoredData>(row.data),
       locale: row.locale,
       action: 'document.version_restored',

@@ -1,20 +1,22 @@
-import type { Transaction } from 'kysely';
-import type { AppContext } from '../../context.js';
-import type { Database, WebhookDeliveryRow, WebhookRow } from '../../db/schema.js';
+import type { Config } from '../../config.js';
+import type { Transact, Trx } from '../../db/repository.js';
+import type { WebhookDeliveryRow, WebhookRow } from '../../db/schema.js';
 import { queueEmail } from '../../jobs/email.job.js';
-import type { JobContext, JobHandler } from '../../jobs/queue.js';
+import type { JobContext, JobHandler, JobQueue } from '../../jobs/queue.js';
+import { type Clock, isoNow } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
+import type { Logger } from '../../lib/logger.js';
 import {
   DEFAULT_TIMEOUT_MS,
   type OutboundResponse,
   OutboundTimeoutError,
   RefusedUrlError,
-  SafeHttpClient,
+  type SafeHttpClient,
 } from '../../lib/safe-http.js';
-import { ProjectsRepository } from '../projects/projects.repository.js';
+import type { ProjectsService } from '../projects/projects.service.js';
 import { signPayload } from './signature.js';
-import { WEBHOOK_JOB, WEBHOOK_MAX_ATTEMPTS, type WebhookJobPayload } from './webhook-events.js';
-import { WebhooksRepository } from './webhooks.repository.js';
+import { WEBHOOK_MAX_ATTEMPTS, type WebhookJobPayload } from './webhook-events.js';
+import type { WebhooksRepository } from './webhooks.repository.js';
 
 /** API.md's backoff: about 10 s, 1 min, 5 min, 30 min, 2 h, 6 h (the queue adds ±10 % jitter). */
 export const WEBHOOK_RETRY_DELAYS_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000] as const;
@@ -26,13 +28,14 @@ export const WEBHOOK_RETRY_DELAYS_MS = [10_000, 60_000, 300_000, 1_800_000, 7_20
  */
 export const DISABLE_AFTER_FAILED_DELIVERIES = 3;
 
+/** Tuning of webhook deliveries (tests shorten timeouts and delays); each has a production default. */
 export interface WebhookJobOptions {
   /** Per attempt; default 10 s. */
   timeoutMs?: number;
   retryDelaysMs?: readonly number[];
   maxAttempts?: number;
   disableAfterFailedDeliveries?: number;
-  /** Replaces the client built from PLINTH_WEBHOOK_ALLOWED_HOSTS. */
+  /** Replaces the outbound client built from PLINTH_WEBHOOK_ALLOWED_HOSTS. */
   client?: SafeHttpClient;
 }
 
@@ -60,48 +63,53 @@ function describeError(error: unknown): string {
  * and what came back. A non-2xx answer, a timeout or a network error fails the attempt, and the
  * job queue retries it with WEBHOOK_RETRY_DELAYS_MS.
  */
-export function createWebhookJobHandler(ctx: AppContext, options: WebhookJobOptions = {}): JobHandler {
-  const repository = new WebhooksRepository(ctx.db);
-  const client = options.client ?? new SafeHttpClient({ allowedHosts: ctx.config.webhookAllowedHosts });
+export function createWebhookJobHandler(
+  deps: {
+    repository: WebhooksRepository;
+    projects: ProjectsService;
+    jobs: JobQueue;
+    /** The one outbound client, whose address checks every attempt passes. */
+    client: SafeHttpClient;
+    transaction: Transact;
+    clock: Clock;
+    log: Logger;
+    config: Pick<Config, 'publicUrl'>;
+  },
+  options: WebhookJobOptions = {},
+): JobHandler {
+  const { repository, clock, log } = deps;
+  const client = options.client ?? deps.client;
   const retryDelaysMs = options.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS;
   const disableAfter = options.disableAfterFailedDeliveries ?? DISABLE_AFTER_FAILED_DELIVERIES;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const handlerMaxAttempts = options.maxAttempts ?? WEBHOOK_MAX_ATTEMPTS;
 
   /** Turns the webhook off and emails the project's owners and admins, in the attempt's transaction. */
-  async function disable(webhook: WebhookRow, db: Transaction<Database>, lastError: string) {
-    const now = ctx.clock().toISOString();
+  async function disable(webhook: WebhookRow, trx: Trx, lastError: string) {
+    const now = isoNow(clock);
     const reason = `Turned off on ${now.slice(0, 10)} after ${disableAfter} deliveries in a row failed every retry (last: ${lastError})`;
-    await repository.update(
-      webhook.project_id,
-      webhook.id,
-      { active: 0, disabled_reason: reason, updated_at: now },
-      db,
-    );
-    const projects = new ProjectsRepository(db);
-    const project = await projects.findLive(webhook.project_id);
-    if (!project) return;
-    const { rows } = await projects.listMembers(webhook.project_id, { limit: 1000, offset: 0 });
-    const link = `${ctx.config.publicUrl}/app/projects/${webhook.project_id}/webhooks/${webhook.id}`;
-    for (const member of rows.filter((m) => (m.role === 'owner' || m.role === 'admin') && m.status === 'active')) {
-      await queueEmail(
-        ctx,
-        {
-          to: member.email,
-          subject: `Webhook disabled in ${project.name}`,
-          text: [
-            `Hello ${member.name},`,
-            '',
-            `The webhook ${webhook.url} of the project "${project.name}" was turned off: ${disableAfter} deliveries in a row failed every retry.`,
-            `Last error: ${lastError}`,
-            '',
-            'Fix the receiving endpoint, then turn the webhook on again. Failed deliveries can be resent from its delivery log:',
-            link,
-          ].join('\n'),
+    await repository
+      .in(trx)
+      .update(webhook.project_id, webhook.id, { active: 0, disabled_reason: reason, updated_at: now });
+    const administrators = await deps.projects.administrators(trx, webhook.project_id);
+    if (!administrators) return;
+    const { project, members } = administrators;
+    const link = `${deps.config.publicUrl}/app/projects/${webhook.project_id}/webhooks/${webhook.id}`;
+    for (const member of members) {
+      await queueEmail(deps.jobs, trx, {
+        to: member.email,
+        subject: `Webhook disabled in ${project.name}`,
+        text: [
+          `Hello ${member.name},`,
+          '',
+          `The webhook ${webhook.url} of the project "${project.name}" was turned off: ${disableAfter} deliveries in a row failed every retry.`,
+          `Last error: ${lastError}`,
+          '',
+          'Fix the receiving endpoint, then turn the webhook on again. Failed deliveries can be resent from its delivery log:',
           link,
-        },
-        db,
-      );
+        ].join('\n'),
+        link,
+      });
     }
   }
 
@@ -116,7 +124,7 @@ export function createWebhookJobHandler(ctx: AppContext, options: WebhookJobOpti
     const manual = redelivery || delivery.manual === 1;
     // The queue stops at the lower of the job's limit and its kind's.
     const isLast = job.attempt >= Math.min(maxAttempts, handlerMaxAttempts);
-    const started = ctx.clock();
+    const started = clock();
     const startedAt = started.toISOString();
     const timestamp = Math.floor(started.getTime() / 1000);
     const headers = {
@@ -147,20 +155,21 @@ export function createWebhookJobHandler(ctx: AppContext, options: WebhookJobOpti
     const failure = error ?? `HTTP ${response?.status}`;
 
     let deliveredMeanwhile = false;
-    await ctx.db.transaction().execute(async (trx) => {
+    await deps.transaction(async (trx) => {
+      const deliveries = repository.in(trx);
       // Webhook first, then the delivery: a delete meanwhile took them in that order. One that
       // committed took the delivery with it, and the attempt has nothing left to record.
-      if (!(await repository.lock(trx, webhook.id, ctx.dialect))) return;
+      if (!(await deliveries.lock(webhook.id))) return;
       // Counting the attempt locks the row, so a redelivery and a retry running at once each
       // see what the other wrote.
-      const current = (await repository.countAttempt(trx, deliveryId)) ?? delivery;
+      const current = (await deliveries.countAttempt(deliveryId)) ?? delivery;
       const attempt = Number(current.attempt_count);
-      const now = ctx.clock().toISOString();
+      const now = isoNow(clock);
       // A failed redelivery leaves the automatic retries it ran beside to go on.
       const retriesGoOn = redelivery && current.manual === 0 && current.status === 'pending';
       // Another attempt (a redelivery, or the retry it ran beside) succeeded while this one ran.
       deliveredMeanwhile = !success && current.status === 'succeeded';
-      await repository.insertAttempt(trx, {
+      await deliveries.insertAttempt({
         id: newId(),
         delivery_id: deliveryId,
         attempt,
@@ -178,7 +187,7 @@ export function createWebhookJobHandler(ctx: AppContext, options: WebhookJobOpti
       const ended = success || (final && !retriesGoOn);
       // The delivery shows its latest attempt, unless that failed after another one succeeded.
       if (!deliveredMeanwhile) {
-        await repository.updateDelivery(trx, deliveryId, {
+        await deliveries.updateDelivery(deliveryId, {
           status: success ? 'succeeded' : ended ? 'failed' : 'pending',
           response_status: response?.status ?? null,
           duration_ms: durationMs,
@@ -186,19 +195,19 @@ export function createWebhookJobHandler(ctx: AppContext, options: WebhookJobOpti
             ? null
             : retriesGoOn
               ? current.next_attempt_at
-              : new Date(ctx.clock().getTime() + delay).toISOString(),
+              : new Date(clock().getTime() + delay).toISOString(),
           updated_at: now,
         });
       }
       if (success) {
-        await repository.resetFailures(trx, webhook.id);
+        await deliveries.resetFailures(webhook.id);
       } else if (final && !manual && !skipped && !deliveredMeanwhile) {
-        const failedInARow = await repository.countFailedDelivery(trx, webhook.id, now);
-        const fresh = await repository.findById(webhook.id, trx);
+        const failedInARow = await deliveries.countFailedDelivery(webhook.id, now);
+        const fresh = await deliveries.findById(webhook.id);
         if (failedInARow >= disableAfter && fresh && fresh.active === 1) await disable(fresh, trx, failure);
       }
     });
-    ctx.log.info(
+    log.info(
       {
         webhookId: webhook.id,
         deliveryId,
@@ -221,12 +230,4 @@ export function createWebhookJobHandler(ctx: AppContext, options: WebhookJobOpti
     retryDelaysMs,
     maxAttempts: handlerMaxAttempts,
   };
-}
-
-/**
- * Registers the `webhook.deliver` job (tests pass shorter timeouts and delays).
- * @example registerWebhookJob(ctx);
- */
-export function registerWebhookJob(ctx: AppContext, options: WebhookJobOptions = {}): void {
-  ctx.jobHandlers.set(WEBHOOK_JOB, createWebhookJobHandler(ctx, options));
 }

@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { verifyPlinthSignature } from '../../../../../docs/recipes/verify-plinth-signature.js';
+import { createLogger } from '../../lib/logger.js';
+import { createServices } from '../../services.js';
 import { createCollection, createDocument, createProject, createToken, uploadAsset } from '../../test/content.js';
 import { call, createTestClock, type Session, signUp, type TestApp } from '../../test/harness.js';
 import { startSmtpServer } from '../../test/smtp.js';
@@ -674,10 +676,20 @@ describe('webhook deliveries: the address is checked again at connect time', () 
       payload: { url: receiver.url, events: ['*'] },
     });
     expect(created.statusCode).toBe(201);
-    // The operator removes the allow-list entry (the worker now runs without it).
-    const { registerWebhookJob } = await import('./webhook-delivery.job.js');
-    const { SafeHttpClient } = await import('../../lib/safe-http.js');
-    registerWebhookJob(t.app.plinth, { timeoutMs: 300, client: new SafeHttpClient({ allowedHosts: [] }) });
+    // The operator removes the allow-list entry: the worker now runs with a config without it.
+    await t.worker?.stop();
+    const restarted = await createServices({
+      config: { ...t.config, webhookAllowedHosts: [] },
+      database: t.database,
+      log: createLogger('silent'),
+      webhookJob: { timeoutMs: 300 },
+    });
+    const worker = restarted.worker({ pollMs: 20 });
+    worker.start();
+    onTestFinished(async () => {
+      await worker.stop();
+      await restarted.close();
+    });
     const ping = await call(t.app, owner, {
       method: 'POST',
       url: `/api/v1/projects/${projectId}/webhooks/${created.json().data.id}/test`,

@@ -1,7 +1,7 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
-import type { Dialect } from '../../db/database.js';
+import type { Updateable } from 'kysely';
+import { listPage } from '../../db/list-page.js';
+import { Repository } from '../../db/repository.js';
 import type {
-  Database,
   WebhookAttemptRow,
   WebhookDeliveriesTable,
   WebhookDeliveryRow,
@@ -9,29 +9,20 @@ import type {
   WebhooksTable,
 } from '../../db/schema.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 /** All SQL of webhooks, their deliveries and delivery attempts. */
-export class WebhooksRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  async list(projectId: string, page: { limit: number; offset: number }) {
-    const ofProject = this.db.selectFrom('webhooks').where('project_id', '=', projectId);
-    const [rows, count] = await Promise.all([
-      ofProject
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      ofProject.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.count) };
+export class WebhooksRepository extends Repository {
+  list(projectId: string, page: { limit: number; offset: number }) {
+    const ofProject = this.db
+      .selectFrom('webhooks')
+      .where('project_id', '=', projectId)
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc');
+    return listPage(ofProject, page);
   }
 
-  find(projectId: string, id: string, db: Db = this.db): Promise<WebhookRow | undefined> {
-    return db
+  find(projectId: string, id: string): Promise<WebhookRow | undefined> {
+    return this.db
       .selectFrom('webhooks')
       .selectAll()
       .where('project_id', '=', projectId)
@@ -39,13 +30,13 @@ export class WebhooksRepository {
       .executeTakeFirst();
   }
 
-  findById(id: string, db: Db = this.db): Promise<WebhookRow | undefined> {
-    return db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+  findById(id: string): Promise<WebhookRow | undefined> {
+    return this.db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** The project's active webhooks, read in the caller's transaction. */
-  active(db: Db, projectId: string): Promise<WebhookRow[]> {
-    return db
+  active(projectId: string): Promise<WebhookRow[]> {
+    return this.db
       .selectFrom('webhooks')
       .selectAll()
       .where('project_id', '=', projectId)
@@ -54,12 +45,12 @@ export class WebhooksRepository {
       .execute();
   }
 
-  async insert(row: WebhookRow, db: Db = this.db): Promise<void> {
-    await db.insertInto('webhooks').values(row).execute();
+  async insert(row: WebhookRow): Promise<void> {
+    await this.db.insertInto('webhooks').values(row).execute();
   }
 
-  async update(projectId: string, id: string, changes: Updateable<WebhooksTable>, db: Db = this.db): Promise<boolean> {
-    const result = await db
+  async update(projectId: string, id: string, changes: Updateable<WebhooksTable>): Promise<boolean> {
+    const result = await this.db
       .updateTable('webhooks')
       .set(changes)
       .where('project_id', '=', projectId)
@@ -74,18 +65,18 @@ export class WebhooksRepository {
    * a delete takes them in (the webhook, then its deliveries), so the two never deadlock.
    * False when the webhook is gone.
    */
-  async lock(db: Db, id: string, dialect: Dialect): Promise<boolean> {
-    const row = await db
+  async lock(id: string): Promise<boolean> {
+    const row = await this.db
       .selectFrom('webhooks')
       .select('id')
       .where('id', '=', id)
-      .$if(dialect === 'postgres', (query) => query.forNoKeyUpdate())
+      .$if(this.dialect === 'postgres', (query) => query.forNoKeyUpdate())
       .executeTakeFirst();
     return row !== undefined;
   }
 
-  async delete(projectId: string, id: string, db: Db = this.db): Promise<boolean> {
-    const result = await db
+  async delete(projectId: string, id: string): Promise<boolean> {
+    const result = await this.db
       .deleteFrom('webhooks')
       .where('project_id', '=', projectId)
       .where('id', '=', id)
@@ -97,8 +88,8 @@ export class WebhooksRepository {
    * Takes the webhook's next sequence number. The row stays locked until the caller's
    * transaction ends, so numbers follow commit order per webhook.
    */
-  async nextSequence(db: Db, webhookId: string): Promise<number> {
-    const row = await db
+  async nextSequence(webhookId: string): Promise<number> {
+    const row = await this.db
       .updateTable('webhooks')
       .set((eb) => ({ sequence: eb('sequence', '+', 1) }))
       .where('id', '=', webhookId)
@@ -108,8 +99,8 @@ export class WebhooksRepository {
   }
 
   /** Counts one more delivery that used up its retries; returns the run length. */
-  async countFailedDelivery(db: Db, webhookId: string, now: string): Promise<number> {
-    const row = await db
+  async countFailedDelivery(webhookId: string, now: string): Promise<number> {
+    const row = await this.db
       .updateTable('webhooks')
       .set((eb) => ({ failed_deliveries: eb('failed_deliveries', '+', 1), updated_at: now }))
       .where('id', '=', webhookId)
@@ -118,8 +109,8 @@ export class WebhooksRepository {
     return Number(row?.failed_deliveries ?? 0);
   }
 
-  async resetFailures(db: Db, webhookId: string): Promise<void> {
-    await db
+  async resetFailures(webhookId: string): Promise<void> {
+    await this.db
       .updateTable('webhooks')
       .set({ failed_deliveries: 0 })
       .where('id', '=', webhookId)
@@ -127,12 +118,12 @@ export class WebhooksRepository {
       .execute();
   }
 
-  async insertDelivery(db: Db, row: WebhookDeliveryRow): Promise<void> {
-    await db.insertInto('webhook_deliveries').values(row).execute();
+  async insertDelivery(row: WebhookDeliveryRow): Promise<void> {
+    await this.db.insertInto('webhook_deliveries').values(row).execute();
   }
 
-  findDelivery(webhookId: string, id: string, db: Db = this.db): Promise<WebhookDeliveryRow | undefined> {
-    return db
+  findDelivery(webhookId: string, id: string): Promise<WebhookDeliveryRow | undefined> {
+    return this.db
       .selectFrom('webhook_deliveries')
       .selectAll()
       .where('webhook_id', '=', webhookId)
@@ -140,11 +131,11 @@ export class WebhooksRepository {
       .executeTakeFirst();
   }
 
-  findDeliveryById(id: string, db: Db = this.db): Promise<WebhookDeliveryRow | undefined> {
-    return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+  findDeliveryById(id: string): Promise<WebhookDeliveryRow | undefined> {
+    return this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async listDeliveries(
+  listDeliveries(
     webhookId: string,
     filter: { status?: string | undefined; event?: string | undefined },
     page: { limit: number; offset: number },
@@ -152,25 +143,15 @@ export class WebhooksRepository {
     let query = this.db.selectFrom('webhook_deliveries').where('webhook_id', '=', webhookId);
     if (filter.status) query = query.where('status', '=', filter.status as WebhookDeliveryRow['status']);
     if (filter.event) query = query.where('event', '=', filter.event);
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.count) };
+    return listPage(query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
   }
 
   /**
    * Counts one more attempt of a delivery and returns the row as it is then. The update locks
    * the row until the caller's transaction ends, so concurrent attempts are numbered in turn.
    */
-  countAttempt(db: Db, id: string): Promise<WebhookDeliveryRow | undefined> {
-    return db
+  countAttempt(id: string): Promise<WebhookDeliveryRow | undefined> {
+    return this.db
       .updateTable('webhook_deliveries')
       .set((eb) => ({ attempt_count: eb('attempt_count', '+', 1) }))
       .where('id', '=', id)
@@ -178,12 +159,12 @@ export class WebhooksRepository {
       .executeTakeFirst();
   }
 
-  async updateDelivery(db: Db, id: string, changes: Updateable<WebhookDeliveriesTable>): Promise<void> {
-    await db.updateTable('webhook_deliveries').set(changes).where('id', '=', id).execute();
+  async updateDelivery(id: string, changes: Updateable<WebhookDeliveriesTable>): Promise<void> {
+    await this.db.updateTable('webhook_deliveries').set(changes).where('id', '=', id).execute();
   }
 
-  attempts(deliveryId: string, db: Db = this.db): Promise<WebhookAttemptRow[]> {
-    return db
+  attempts(deliveryId: string): Promise<WebhookAttemptRow[]> {
+    return this.db
       .selectFrom('webhook_attempts')
       .selectAll()
       .where('delivery_id', '=', deliveryId)
@@ -192,7 +173,7 @@ export class WebhooksRepository {
       .execute();
   }
 
-  async insertAttempt(db: Db, row: WebhookAttemptRow): Promise<void> {
-    await db.insertInto('webhook_attempts').values(row).execute();
+  async insertAttempt(row: WebhookAttemptRow): Promise<void> {
+    await this.db.insertInto('webhook_attempts').values(row).execute();
   }
 }

@@ -14,22 +14,19 @@ import {
   Webhook,
   WebhookParams,
 } from '@plinth/contract';
+import type { FastifyRequest } from 'fastify';
 import { listMeta, pageOf } from '../../lib/pagination.js';
 import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
-import type { SafeHttpClient } from '../../lib/safe-http.js';
-import type { ModuleDeps } from '../module-deps.js';
-import { WebhooksService } from './webhooks.service.js';
+import type { WebhooksService } from './webhooks.service.js';
 
 const tags = ['webhooks'];
 
 /** The webhooks API of API.md; every route needs `webhooks.manage` (owner, admin, or the token scope). */
-export const webhooksRoutes: FastifyPluginAsyncTypebox<ModuleDeps & { outbound: SafeHttpClient }> = async (
+export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksService }> = async (
   app,
-  { ctx, access, outbound },
+  { webhooks: service },
 ) => {
-  const service = new WebhooksService(ctx, outbound);
-  const authorize = (projectId: string, request: Parameters<typeof access.authorize>[0]) =>
-    access.authorize(request, projectId, 'webhooks.manage');
+  const authorize = (projectId: string, request: FastifyRequest) => request.authorize(projectId, 'webhooks.manage');
 
   app.get('/projects/:projectId/webhooks', {
     schema: {

@@ -7,20 +7,22 @@ import type {
   UpdateWebhookBody,
   Webhook,
 } from '@plinth/contract';
-import type { AppContext } from '../../context.js';
+import type { Transact } from '../../db/repository.js';
 import type { WebhookRow } from '../../db/schema.js';
+import { type Clock, isoNow } from '../../lib/clock.js';
 import { randomSecret } from '../../lib/crypto.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Page } from '../../lib/pagination.js';
 import { RefusedUrlError, type SafeHttpClient } from '../../lib/safe-http.js';
-import { AuditService } from '../audit/audit.service.js';
-import { CollectionsRepository } from '../collections/collections.repository.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { userIdOf } from '../auth/principal.js';
+import type { ModelCache } from '../collections/model-cache.js';
 import type { ProjectGrant } from '../projects/project-access.js';
 import { toDelivery, toDeliverySummary, toWebhook } from './webhook.mapper.js';
 import { fixedHeaders } from './webhook-delivery.job.js';
-import { createDelivery, queueRedelivery } from './webhook-events.js';
-import { WebhooksRepository } from './webhooks.repository.js';
+import type { WebhookEvents } from './webhook-events.js';
+import type { WebhooksRepository } from './webhooks.repository.js';
 
 /** Webhooks of a project: their settings, the delivery log, test pings and redeliveries. */
 export class WebhooksService {
@@ -28,21 +30,29 @@ export class WebhooksService {
   private readonly audit: AuditService;
 
   constructor(
-    private readonly ctx: AppContext,
-    private readonly client: SafeHttpClient,
+    private readonly deps: {
+      repository: WebhooksRepository;
+      events: WebhookEvents;
+      models: ModelCache;
+      audit: AuditService;
+      /** The outbound client, whose address rules a webhook's URL must pass. */
+      client: SafeHttpClient;
+      transaction: Transact;
+      clock: Clock;
+    },
   ) {
-    this.repository = new WebhooksRepository(ctx.db);
-    this.audit = new AuditService(ctx);
+    this.repository = deps.repository;
+    this.audit = deps.audit;
   }
 
   private now(): string {
-    return this.ctx.clock().toISOString();
+    return isoNow(this.deps.clock);
   }
 
   /** Refuses URLs that are not http(s) or reach private addresses (checked again at connect time). */
   private async checkUrl(url: string): Promise<string> {
     try {
-      return (await this.client.checkUrl(url.trim())).toString();
+      return (await this.deps.client.checkUrl(url.trim())).toString();
     } catch (error) {
       if (!(error instanceof RefusedUrlError)) throw error;
       throw new AppError(
@@ -55,7 +65,7 @@ export class WebhooksService {
 
   private async checkCollections(projectId: string, collections: string[] | null | undefined): Promise<void> {
     if (!collections) return;
-    const known = new Set((await new CollectionsRepository(this.ctx.db).listCollections(projectId)).map((c) => c.slug));
+    const known = (await this.deps.models.get(projectId)).collections;
     collections.forEach((slug, index) => {
       if (!known.has(slug)) throw fieldError(`collections.${index}`, `"${slug}" is not a collection of this project`);
     });
@@ -93,12 +103,12 @@ export class WebhooksService {
       sequence: 0,
       failed_deliveries: 0,
       disabled_reason: null,
-      created_by: grant.principal.kind === 'user' ? grant.principal.userId : null,
+      created_by: userIdOf(grant.actor),
       created_at: now,
       updated_at: now,
     };
-    await this.ctx.db.transaction().execute(async (trx) => {
-      await this.repository.insert(row, trx);
+    await this.deps.transaction(async (trx) => {
+      await this.repository.in(trx).insert(row);
       await this.audit.recordGrant(
         trx,
         grant,
@@ -115,25 +125,20 @@ export class WebhooksService {
     const url = body.url !== undefined ? await this.checkUrl(body.url) : undefined;
     await this.checkCollections(grant.project.id, body.collections);
     const reactivated = body.active === true && existing.active !== 1;
-    await this.ctx.db.transaction().execute(async (trx) => {
-      await this.repository.update(
-        grant.project.id,
-        id,
-        {
-          ...(url !== undefined ? { url } : {}),
-          ...(body.events !== undefined ? { events: JSON.stringify(body.events) } : {}),
-          ...(body.collections !== undefined
-            ? { collections: body.collections === null ? null : JSON.stringify(body.collections) }
-            : {}),
-          ...(body.active !== undefined ? { active: body.active ? 1 : 0 } : {}),
-          ...(body.description !== undefined ? { description: body.description.trim() } : {}),
-          ...(body.secret !== undefined ? { secret: body.secret } : {}),
-          // Turning a webhook on again starts a fresh count of failures.
-          ...(reactivated ? { failed_deliveries: 0, disabled_reason: null } : {}),
-          updated_at: this.now(),
-        },
-        trx,
-      );
+    await this.deps.transaction(async (trx) => {
+      await this.repository.in(trx).update(grant.project.id, id, {
+        ...(url !== undefined ? { url } : {}),
+        ...(body.events !== undefined ? { events: JSON.stringify(body.events) } : {}),
+        ...(body.collections !== undefined
+          ? { collections: body.collections === null ? null : JSON.stringify(body.collections) }
+          : {}),
+        ...(body.active !== undefined ? { active: body.active ? 1 : 0 } : {}),
+        ...(body.description !== undefined ? { description: body.description.trim() } : {}),
+        ...(body.secret !== undefined ? { secret: body.secret } : {}),
+        // Turning a webhook on again starts a fresh count of failures.
+        ...(reactivated ? { failed_deliveries: 0, disabled_reason: null } : {}),
+        updated_at: this.now(),
+      });
       // Never the secret itself.
       await this.audit.recordGrant(
         trx,
@@ -147,8 +152,8 @@ export class WebhooksService {
   }
 
   async delete(grant: ProjectGrant, id: string): Promise<void> {
-    await this.ctx.db.transaction().execute(async (trx) => {
-      if (!(await this.repository.delete(grant.project.id, id, trx))) throw notFound('Webhook');
+    await this.deps.transaction(async (trx) => {
+      if (!(await this.repository.in(trx).delete(grant.project.id, id))) throw notFound('Webhook');
       await this.audit.recordGrant(trx, grant, 'webhook.deleted', { type: 'webhook', id });
     });
   }
@@ -163,8 +168,8 @@ export class WebhooksService {
   /** Sends a `ping` event now (a single attempt, even to a webhook that is turned off). */
   async test(grant: ProjectGrant, id: string): Promise<Delivery> {
     const webhook = await this.load(grant, id);
-    const delivery = await this.ctx.db.transaction().execute((trx) =>
-      createDelivery(trx, this.ctx, {
+    const delivery = await this.deps.transaction((trx) =>
+      this.deps.events.createDelivery(trx, {
         webhook,
         event: 'ping',
         data: { message: 'Hello from Plinth: this webhook works.', webhook: toWebhook(webhook) },
@@ -200,21 +205,22 @@ export class WebhooksService {
    */
   async redeliver(grant: ProjectGrant, webhookId: string, deliveryId: string): Promise<Delivery> {
     const webhook = await this.load(grant, webhookId);
-    await this.ctx.db.transaction().execute(async (trx) => {
-      const delivery = await this.repository.findDelivery(webhook.id, deliveryId, trx);
+    await this.deps.transaction(async (trx) => {
+      const deliveries = this.repository.in(trx);
+      const delivery = await deliveries.findDelivery(webhook.id, deliveryId);
       if (!delivery) throw notFound('Delivery');
       const hasRetries = delivery.manual === 0 && delivery.status === 'pending';
       if (!hasRetries) {
         // Its retries are over (or it never had any): this attempt alone decides how it ends.
         const now = this.now();
-        await this.repository.updateDelivery(trx, delivery.id, {
+        await deliveries.updateDelivery(delivery.id, {
           status: 'pending',
           manual: 1,
           next_attempt_at: now,
           updated_at: now,
         });
       }
-      await queueRedelivery(trx, this.ctx, delivery.id);
+      await this.deps.events.queueRedelivery(trx, delivery.id);
       await this.audit.recordGrant(
         trx,
         grant,

@@ -19,7 +19,6 @@ import {
   type TestApp,
 } from '../../test/harness.js';
 import { createWebhookTestApp, eventually, type Receiver, startReceiver } from '../../test/webhooks.js';
-import { SCHEDULED_JOB } from './workflow.service.js';
 
 const HOUR = 3_600_000;
 
@@ -119,13 +118,11 @@ describe(`scheduled publishing and concurrent changes (${dialectName})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock: time.clock, plugins: [gate.plugin], wrapDialect: gate.wrapDialect });
-    const scheduled = t.app.plinth.jobHandlers.get(SCHEDULED_JOB);
-    if (!scheduled) throw new Error('the scheduled-publishing handler is not registered');
-    // Marks the job's own queries, so that the gate stops the job and nothing else.
-    t.app.plinth.jobHandlers.set(SCHEDULED_JOB, {
-      ...scheduled,
-      run: (payload, job) => gate.inJob.run(true, () => scheduled.run(payload, job)),
-    });
+    // Marks the job's own queries (the scheduled-publishing job runs this), so that the gate
+    // stops the job and nothing else.
+    const { workflow } = t.services;
+    const runScheduled = workflow.runScheduled.bind(workflow);
+    workflow.runScheduled = (payload) => gate.inJob.run(true, () => runScheduled(payload));
     owner = await signUp(t.app);
     projectId = await createProject(t.app, owner);
     await createCollection(t.app, owner, projectId, {

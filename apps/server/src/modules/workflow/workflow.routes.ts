@@ -12,22 +12,14 @@ import {
 } from '@plinth/contract';
 import { listMeta, pageOf } from '../../lib/pagination.js';
 import { bearer, errorResponses } from '../../lib/route-schemas.js';
-import type { ContentDeps } from '../documents/documents.routes.js';
-import { SCHEDULED_JOB, WorkflowService } from './workflow.service.js';
+import type { WorkflowService } from './workflow.service.js';
 
 const tags = ['workflow'];
 
-export const workflowRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
+export const workflowRoutes: FastifyPluginAsyncTypebox<{ workflow: WorkflowService }> = async (
   app,
-  { ctx, access, documents, models },
+  { workflow: service },
 ) => {
-  const service = new WorkflowService(ctx, documents, models);
-  ctx.jobHandlers.set(SCHEDULED_JOB, {
-    run: (payload) => service.runScheduled(payload as Parameters<WorkflowService['runScheduled']>[0]),
-    retryDelaysMs: [5_000, 30_000, 120_000],
-    // "Exact to within a few seconds": never behind a backlog of webhook deliveries.
-    urgent: true,
-  });
   const base = '/projects/:projectId/collections/:collection/documents/:id';
 
   app.post(`${base}/workflow`, {
@@ -40,7 +32,7 @@ export const workflowRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
       response: { 200: DataOf(Document), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'content.update_own');
+      const grant = await request.authorize(request.params.projectId, 'content.update_own');
       return { data: await service.transition(grant, request.params.collection, request.params.id, request.body) };
     },
   });
@@ -55,7 +47,7 @@ export const workflowRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
       response: { 200: DataOf(Document), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'content.publish');
+      const grant = await request.authorize(request.params.projectId, 'content.publish');
       return { data: await service.schedule(grant, request.params.collection, request.params.id, request.body) };
     },
   });
@@ -70,7 +62,7 @@ export const workflowRoutes: FastifyPluginAsyncTypebox<ContentDeps> = async (
       response: { 200: ListOf(ScheduledAction), ...errorResponses },
     },
     handler: async (request) => {
-      const grant = await access.authorize(request, request.params.projectId, 'content.preview');
+      const grant = await request.authorize(request.params.projectId, 'content.preview');
       const page = pageOf(request.query);
       const { items, total } = await service.listScheduled(grant, page);
       return { data: items, meta: listMeta(page, total) };

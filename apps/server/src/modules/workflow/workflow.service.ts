@@ -1,17 +1,20 @@
 import type { Document, ScheduleBody, ScheduledAction, WorkflowBody } from '@plinth/contract';
-import type { AppContext } from '../../context.js';
+import type { JobHandler, JobQueue } from '../../jobs/queue.js';
+import { type Clock, isoNow } from '../../lib/clock.js';
 import { conflict, fieldError, forbidden } from '../../lib/errors.js';
+import type { Logger } from '../../lib/logger.js';
 import type { Page } from '../../lib/pagination.js';
+import { SYSTEM } from '../auth/principal.js';
 import type { ModelCache } from '../collections/model-cache.js';
-import { actorOf, type DocumentsService, scheduleJobKey } from '../documents/documents.service.js';
-import type { StoredDocument } from '../documents/stored-document.js';
-import { toProjectRecord } from '../projects/project.mapper.js';
+import { type DocumentLifecycle, scheduleJobKey } from '../documents/document-lifecycle.js';
+import type { DocumentStore } from '../documents/document-store.js';
+import { presentWritten, type StoredDocument } from '../documents/stored-document.js';
 import type { ProjectGrant } from '../projects/project-access.js';
-import { ProjectsRepository } from '../projects/projects.repository.js';
+import type { ProjectsService } from '../projects/projects.service.js';
 
 export const SCHEDULED_JOB = 'document.scheduled';
 
-interface ScheduledPayload {
+export interface ScheduledPayload {
   projectId: string;
   documentId: string;
   action: 'publish' | 'unpublish';
@@ -27,53 +30,61 @@ const STAGE_AFTER: Record<WorkflowBody['action'], StoredDocument['workflowStage'
 
 /** Review before publishing, and publishing or unpublishing at a chosen time. */
 export class WorkflowService {
-  private readonly projects: ProjectsRepository;
-
   constructor(
-    private readonly ctx: AppContext,
-    private readonly documents: DocumentsService,
-    private readonly models: ModelCache,
-  ) {
-    this.projects = new ProjectsRepository(ctx.db);
-  }
+    private readonly deps: {
+      store: DocumentStore;
+      lifecycle: DocumentLifecycle;
+      models: ModelCache;
+      projects: ProjectsService;
+      jobs: JobQueue;
+      clock: Clock;
+      log: Logger;
+    },
+  ) {}
 
   /**
    * submit → in_review → approve or reject (with a comment). Writers submit their own documents;
    * editors and above approve and reject.
    */
   async transition(grant: ProjectGrant, slug: string, id: string, body: WorkflowBody): Promise<Document> {
-    const { collection } = await this.documents.collection(grant, slug);
+    const { collection } = await this.deps.models.collection(grant.project.id, slug);
     const action = { submit: 'document.submitted', approve: 'document.approved', reject: 'document.rejected' }[
       body.action
     ];
-    const target = { projectId: grant.project.id, collection, id, view: 'working' } as const;
-    const updated = await this.documents.change(target, async (trx, existing) => {
-      if (body.action === 'submit') {
-        this.documents.checkOwnership(grant, existing);
-        if (existing.workflowStage === 'in_review') throw conflict('The document is already in review');
-      } else {
-        if (!grant.can('content.publish')) throw forbidden('Only editors, admins and owners can approve or reject');
-        if (existing.workflowStage !== 'in_review') {
-          throw conflict(`Only a document in review can be ${body.action === 'approve' ? 'approved' : 'rejected'}`);
-        }
+    const submit = body.action === 'submit';
+    const target = {
+      project: grant.project,
+      collection,
+      id,
+      copy: 'working',
+      // Writers submit their own documents only.
+      ...(submit ? { owner: grant.content.documents } : {}),
+    } as const;
+    const updated = await this.deps.store.change(target, async (trx, existing) => {
+      if (submit && existing.workflowStage === 'in_review') throw conflict('The document is already in review');
+      if (!submit && !grant.can('content.publish')) {
+        throw forbidden('Only editors, admins and owners can approve or reject');
+      }
+      if (!submit && existing.workflowStage !== 'in_review') {
+        throw conflict(`Only a document in review can be ${body.action === 'approve' ? 'approved' : 'rejected'}`);
       }
       const after: StoredDocument = {
         ...existing,
         workflowStage: STAGE_AFTER[body.action],
-        updatedAt: this.ctx.clock().toISOString(),
+        updatedAt: isoNow(this.deps.clock),
       };
-      await this.documents.writeState(trx, {
+      await this.deps.lifecycle.writeState(trx, {
         project: grant.project,
         collection,
         before: existing,
         after,
-        actor: actorOf(grant),
+        actor: grant.actor,
         action,
         ...(body.comment ? { details: { comment: body.comment } } : {}),
       });
       return after;
     });
-    return this.documents.present(grant, collection, updated, grant.project.defaultLocale);
+    return presentWritten(grant, collection, updated);
   }
 
   /**
@@ -82,10 +93,11 @@ export class WorkflowService {
    * while the server was down).
    */
   async schedule(grant: ProjectGrant, slug: string, id: string, body: ScheduleBody): Promise<Document> {
-    const { collection } = await this.documents.collection(grant, slug);
-    const now = this.ctx.clock();
-    const target = { projectId: grant.project.id, collection, id, view: 'working' } as const;
-    const updated = await this.documents.change(target, async (trx, existing) => {
+    const { lifecycle } = this.deps;
+    const { collection } = await this.deps.models.collection(grant.project.id, slug);
+    const now = this.deps.clock();
+    const target = { project: grant.project, collection, id, copy: 'working' } as const;
+    const updated = await this.deps.store.change(target, async (trx, existing) => {
       const wanted = (field: 'publish_at' | 'unpublish_at', current: string | null): string | null => {
         const value = body[field];
         if (value === undefined) return current;
@@ -102,23 +114,23 @@ export class WorkflowService {
         throw conflict(`${collection.name} requires approval before publishing; get the document approved first`);
       }
       const after: StoredDocument = { ...existing, publishAt, unpublishAt, updatedAt: now.toISOString() };
-      await this.documents.writeState(trx, {
+      await lifecycle.writeState(trx, {
         project: grant.project,
         collection,
         before: existing,
         after,
-        actor: actorOf(grant),
+        actor: grant.actor,
         action: 'document.scheduled',
         details: { publish_at: publishAt, unpublish_at: unpublishAt },
       });
-      await this.documents.cancelSchedule(trx, id, ['publish', 'unpublish']);
+      await lifecycle.cancelSchedule(trx, id, ['publish', 'unpublish']);
       for (const [action, at] of [
         ['publish', publishAt],
         ['unpublish', unpublishAt],
       ] as const) {
         if (!at) continue;
         const payload: ScheduledPayload = { projectId: grant.project.id, documentId: id, action, at };
-        await this.ctx.jobs.enqueue(trx, {
+        await this.deps.jobs.enqueue(trx, {
           kind: SCHEDULED_JOB,
           payload,
           runAt: new Date(at),
@@ -127,48 +139,39 @@ export class WorkflowService {
       }
       return after;
     });
-    return this.documents.present(grant, collection, updated, grant.project.defaultLocale);
+    return presentWritten(grant, collection, updated);
   }
 
   /** Upcoming publishing and unpublishing of the project's live documents, soonest first. */
-  async listScheduled(grant: ProjectGrant, page: Page): Promise<{ items: ScheduledAction[]; total: number }> {
-    const model = await this.models.get(grant.project.id);
-    const { rows, total } = await this.documents.repository.listScheduled(grant.project.id, page);
-    // Documents are deleted with their collection, so each row's collection is in the model.
-    const items = rows.flatMap((row) => {
-      const collection = model.collectionsById.get(row.collection_id);
-      return collection
-        ? [{ document_id: row.document_id, collection: collection.slug, action: row.action, at: row.at }]
-        : [];
-    });
-    return { items, total };
+  listScheduled(grant: ProjectGrant, page: Page): Promise<{ items: ScheduledAction[]; total: number }> {
+    return this.deps.lifecycle.listScheduled(grant.project.id, page);
   }
 
   /** Runs one scheduled action as the system; a schedule changed or cleared since is skipped. */
   async runScheduled(payload: ScheduledPayload): Promise<void> {
-    const projectRow = await this.projects.findLive(payload.projectId);
-    const row = await this.documents.repository.findInProject(payload.projectId, payload.documentId);
-    if (!projectRow || !row) return;
-    const collection = (await this.models.get(payload.projectId)).collectionsById.get(row.collection_id);
-    if (!collection) return;
-    const project = toProjectRecord(projectRow);
-    const system = { principal: null, ip: null };
-    const target = { projectId: payload.projectId, collection, id: payload.documentId };
+    const project = await this.deps.projects.findLive(payload.projectId);
+    const found = project ? await this.deps.lifecycle.findInProject(payload.projectId, payload.documentId) : undefined;
+    if (!project || !found) return;
+    const { collection } = found;
+    const target = { project, collection, id: payload.documentId };
     // Decided on the state read in the write transaction: a schedule changed meanwhile (a new
     // unpublish time, say) is neither missed nor written back stale.
-    await this.documents.change(target, async (trx, existing) => {
+    await this.deps.store.change(target, async (trx, existing) => {
       const due = payload.action === 'publish' ? existing.publishAt : existing.unpublishAt;
       if (existing.deletedAt !== null || due !== payload.at) return;
       if (payload.action === 'publish' && collection.requiresApproval && existing.workflowStage !== 'approved') {
         // It was edited after approval. Clear the time, so the schedules list does not show a
         // publish that will never happen, and say why in the audit trail.
-        this.ctx.log.warn({ documentId: existing.id }, 'Scheduled publish skipped: the document is no longer approved');
-        await this.documents.writeState(trx, {
+        this.deps.log.warn(
+          { documentId: existing.id },
+          'Scheduled publish skipped: the document is no longer approved',
+        );
+        await this.deps.lifecycle.writeState(trx, {
           project,
           collection,
           before: existing,
-          after: { ...existing, publishAt: null, updatedAt: this.ctx.clock().toISOString() },
-          actor: system,
+          after: { ...existing, publishAt: null, updatedAt: isoNow(this.deps.clock) },
+          actor: SYSTEM,
           action: 'document.scheduled',
           details: {
             publish_at: null,
@@ -178,13 +181,22 @@ export class WorkflowService {
         });
         return;
       }
-      await this.documents.writePublished(trx, {
+      await this.deps.lifecycle.writePublished(trx, {
         project,
         collection,
         existing,
-        actor: system,
+        actor: SYSTEM,
         publish: payload.action === 'publish',
       });
     });
+  }
+
+  /** The `document.scheduled` job: exact to within a few seconds, so never behind a backlog of webhook deliveries. */
+  scheduledJob(): JobHandler {
+    return {
+      run: (payload) => this.runScheduled(payload as ScheduledPayload),
+      retryDelaysMs: [5_000, 30_000, 120_000],
+      urgent: true,
+    };
   }
 }

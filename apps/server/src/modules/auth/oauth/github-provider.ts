@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { Type } from 'typebox';
 import type { OAuthConfig } from '../../../config.js';
+import type { Logger } from '../../../lib/logger.js';
 import type { ProviderHttp } from './provider-http.js';
 import {
   accessTokenOf,
@@ -38,7 +38,7 @@ export class GitHubProvider implements SignInProvider {
 
   constructor(
     private readonly config: GitHubConfig,
-    private readonly deps: { http: ProviderHttp; log: FastifyBaseLogger },
+    private readonly deps: { http: ProviderHttp; log: Logger },
   ) {}
 
   async authorizationUrl(attempt: { state: string; codeChallenge: string; redirectUri: string }): Promise<string> {

@@ -1,13 +1,12 @@
 import type { OAuthProviderId } from '@plinth/contract';
-import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, OAuthStatesTable, UserRow } from '../../../db/schema.js';
+import type { Insertable, Selectable } from 'kysely';
+import { Repository } from '../../../db/repository.js';
+import type { OAuthStatesTable, UserRow } from '../../../db/schema.js';
 
 export type OAuthStateRow = Selectable<OAuthStatesTable>;
 
 /** All SQL of sign-ins through providers: attempts in progress and linked provider accounts. */
-export class OAuthRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
+export class OAuthRepository extends Repository {
   async insertState(state: Insertable<OAuthStatesTable>): Promise<void> {
     await this.db.insertInto('oauth_states').values(state).execute();
   }

@@ -8,21 +8,12 @@ import {
 } from '@plinth/contract';
 import { Type } from 'typebox';
 import { errorResponses } from '../../../lib/route-schemas.js';
-import { SafeHttpClient } from '../../../lib/safe-http.js';
-import type { ModuleDeps } from '../../module-deps.js';
 import { clientOf } from '../auth.routes.js';
-import { AuthService } from '../auth.service.js';
-import { OAuthService } from './oauth.service.js';
-import { ProviderHttp } from './provider-http.js';
-import { createSignInProviders } from './providers.js';
+import type { OAuthService } from './oauth.service.js';
 
 const tags = ['auth'];
 
-export const oauthRoutes: FastifyPluginAsyncTypebox<ModuleDeps> = async (app, { ctx }) => {
-  const http = new ProviderHttp(new SafeHttpClient({ allowedHosts: ctx.config.oauth.allowedHosts }), ctx.log);
-  const providers = createSignInProviders(ctx.config.oauth, { http, log: ctx.log, clock: ctx.clock });
-  const service = new OAuthService(ctx, providers, new AuthService(ctx));
-
+export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthService }> = async (app, { oauth: service }) => {
   app.get('/auth/oauth/providers', {
     schema: {
       tags,

@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { LoginResponse, OAuthCallbackBody, OAuthProvider, OAuthProviderId } from '@plinth/contract';
-import type { AppContext } from '../../../context.js';
+import type { Config } from '../../../config.js';
+import type { Transact } from '../../../db/repository.js';
 import type { UserRow } from '../../../db/schema.js';
+import { type Clock, isoNow } from '../../../lib/clock.js';
 import { randomSecret, sha256 } from '../../../lib/crypto.js';
 import { AppError, conflict, fieldError, forbidden } from '../../../lib/errors.js';
 import { newId } from '../../../lib/ids.js';
-import { InvitationsRepository } from '../../projects/invitations.repository.js';
-import { AuthRepository } from '../auth.repository.js';
-import { type AuthService, AWAITING_APPROVAL, admissionStatus, type ClientInfo } from '../auth.service.js';
-import { OAuthRepository } from './oauth.repository.js';
+import type { AuthRepository } from '../auth.repository.js';
+import {
+  type AuthService,
+  AWAITING_APPROVAL,
+  admissionStatus,
+  type ClientInfo,
+  type InvitationClaims,
+} from '../auth.service.js';
+import type { OAuthRepository } from './oauth.repository.js';
 import { isProviderId, PROVIDER_NAMES } from './providers.js';
 import type { ProviderIdentity, SignInProvider } from './sign-in-provider.js';
 
@@ -30,11 +37,18 @@ export class OAuthService {
   private readonly providers: ReadonlyMap<OAuthProviderId, SignInProvider>;
 
   constructor(
-    private readonly ctx: AppContext,
-    providers: SignInProvider[],
-    private readonly auth: AuthService,
+    private readonly deps: {
+      repository: OAuthRepository;
+      users: AuthRepository;
+      accounts: AuthService;
+      invitations: InvitationClaims;
+      providers: SignInProvider[];
+      transaction: Transact;
+      clock: Clock;
+      config: Pick<Config, 'registration' | 'publicUrl'>;
+    },
   ) {
-    this.providers = new Map(providers.map((provider) => [provider.id, provider]));
+    this.providers = new Map(deps.providers.map((provider) => [provider.id, provider]));
   }
 
   /** The configured providers, for the "Continue with …" buttons. */
@@ -56,7 +70,7 @@ export class OAuthService {
    */
   async start(providerId: string, redirectUri: string): Promise<string> {
     const provider = this.provider(providerId);
-    const expected = `${this.ctx.config.publicUrl}/auth/${provider.id}/callback`;
+    const expected = `${this.deps.config.publicUrl}/auth/${provider.id}/callback`;
     if (!URL.canParse(redirectUri) || new URL(redirectUri).href !== new URL(expected).href) {
       throw fieldError('redirect_uri', `must be ${expected}`);
     }
@@ -67,8 +81,8 @@ export class OAuthService {
       codeChallenge: codeChallengeOf(codeVerifier),
       redirectUri: expected,
     });
-    const now = this.ctx.clock();
-    const repository = new OAuthRepository(this.ctx.db);
+    const now = this.deps.clock();
+    const { repository } = this.deps;
     await repository.deleteExpiredStates(now.toISOString());
     await repository.insertState({
       state_hash: sha256(state),
@@ -84,8 +98,8 @@ export class OAuthService {
   /** Finishes a sign-in with the code and state the provider sent back; answers like a login. */
   async finish(providerId: string, body: OAuthCallbackBody, client: ClientInfo): Promise<LoginResponse> {
     const provider = this.provider(providerId);
-    const attempt = await new OAuthRepository(this.ctx.db).takeState(sha256(body.state));
-    if (!attempt || attempt.provider !== provider.id || attempt.expires_at <= this.ctx.clock().toISOString()) {
+    const attempt = await this.deps.repository.takeState(sha256(body.state));
+    if (!attempt || attempt.provider !== provider.id || attempt.expires_at <= isoNow(this.deps.clock)) {
       throw new AppError('VALIDATION_FAILED', INVALID_STATE, [{ path: 'state', message: 'is invalid or has expired' }]);
     }
     const identity = await provider.identify({
@@ -95,7 +109,7 @@ export class OAuthService {
     });
     const user = await this.userFor(provider.id, identity);
     if (user.status === 'pending') throw forbidden(AWAITING_APPROVAL);
-    return this.auth.openSession(user, client);
+    return this.deps.accounts.openSession(user, client);
   }
 
   /**
@@ -103,16 +117,16 @@ export class OAuthService {
    * email (now linked), else a new one registered under the registration mode (and linked).
    */
   private userFor(provider: OAuthProviderId, identity: ProviderIdentity): Promise<UserRow> {
-    return this.ctx.db.transaction().execute(async (trx) => {
-      const links = new OAuthRepository(trx);
-      const users = new AuthRepository(trx);
+    return this.deps.transaction(async (trx) => {
+      const links = this.deps.repository.in(trx);
+      const users = this.deps.users.in(trx);
       const linked = await links.findLinkedUser(provider, identity.subject);
       if (linked) return linked;
-      const now = this.ctx.clock().toISOString();
+      const now = isoNow(this.deps.clock);
       let user = await users.findUserByEmail(identity.email);
       if (!user || user.status === 'invited') {
-        const isFirstUser = await users.claimFirstUser(trx, now);
-        const status = admissionStatus(this.ctx.config.registration, { isFirstUser, isInvited: Boolean(user) });
+        const isFirstUser = await this.deps.accounts.claimFirstUser(trx, now);
+        const status = admissionStatus(this.deps.config.registration, { isFirstUser, isInvited: Boolean(user) });
         const fields = {
           name: identity.name ?? identity.email.split('@')[0] ?? identity.email,
           avatar_url: identity.avatarUrl,
@@ -134,7 +148,7 @@ export class OAuthService {
             });
         if (!user) throw conflict(RACE);
         // The provider verified the invited email: as good a proof as the invitation's link.
-        if (invitedId) await new InvitationsRepository(trx).claimAllFor(trx, invitedId, now);
+        if (invitedId) await this.deps.invitations.claimAllFor(trx, invitedId);
       }
       if (!(await links.linkIdentity({ provider, subject: identity.subject, userId: user.id, now }))) {
         throw conflict(RACE);

@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { Check } from 'typebox/value';
 import type { OAuthClientConfig } from '../../../config.js';
 import type { Clock } from '../../../lib/clock.js';
+import type { Logger } from '../../../lib/logger.js';
 import { type ProviderAnswer, type ProviderHttp, providerFailure } from './provider-http.js';
 import {
   accessTokenOf,
@@ -65,7 +65,7 @@ export class OidcProvider implements SignInProvider {
     readonly id: 'google' | 'oidc',
     readonly name: string,
     private readonly config: OAuthClientConfig & { issuer: string },
-    private readonly deps: { http: ProviderHttp; log: FastifyBaseLogger; clock: Clock },
+    private readonly deps: { http: ProviderHttp; log: Logger; clock: Clock },
   ) {}
 
   /** The issuer's discovery document, fetched once an hour; a 502 when it is missing or wrong. */

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../lib/errors.js';
+import type { Logger } from '../../../lib/logger.js';
 import type { SafeHttpClient } from '../../../lib/safe-http.js';
 
 /** Discovery documents and token answers are small; anything this long is not one. */
@@ -30,7 +30,7 @@ export const providerFailure = (message: string): AppError => new AppError('UPST
 export class ProviderHttp {
   constructor(
     private readonly client: SafeHttpClient,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Logger,
   ) {}
 
   async call(providerName: string, call: ProviderCall): Promise<ProviderAnswer> {

@@ -1,7 +1,7 @@
 import type { OAuthProviderId } from '@plinth/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { OAuthConfig } from '../../../config.js';
 import type { Clock } from '../../../lib/clock.js';
+import type { Logger } from '../../../lib/logger.js';
 import { GitHubProvider } from './github-provider.js';
 import { OidcProvider } from './oidc-provider.js';
 import type { ProviderHttp } from './provider-http.js';
@@ -22,7 +22,7 @@ export const isProviderId = (value: string): value is OAuthProviderId => Object.
  */
 export function createSignInProviders(
   config: OAuthConfig,
-  deps: { http: ProviderHttp; log: FastifyBaseLogger; clock: Clock },
+  deps: { http: ProviderHttp; log: Logger; clock: Clock },
 ): SignInProvider[] {
   return [
     config.github && new GitHubProvider(config.github, deps),

@@ -1,8 +1,8 @@
 import type { OAuthProviderId } from '@plinth/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import { type Static, type TSchema, Type } from 'typebox';
 import { Check } from 'typebox/value';
 import { AppError, forbidden } from '../../../lib/errors.js';
+import type { Logger } from '../../../lib/logger.js';
 import { normalizeEmail } from '../user.mapper.js';
 import { type ProviderHttp, providerFailure } from './provider-http.js';
 
@@ -47,11 +47,7 @@ const EXPIRED_CODE_ERRORS = new Set(['invalid_grant', 'bad_verification_code']);
  * The access token of a token endpoint's answer. A refused code is a 400 (the person can start
  * again); any other refusal means the instance's settings or the provider are wrong: a 502.
  */
-export function accessTokenOf(
-  providerName: string,
-  answer: { status: number; body: unknown },
-  log: FastifyBaseLogger,
-): string {
+export function accessTokenOf(providerName: string, answer: { status: number; body: unknown }, log: Logger): string {
   // GitHub reports errors with a 200 and an `error` field, so the field is checked first.
   const error = Check(TokenError, answer.body) ? answer.body.error : null;
   if (error === null && answer.status === 200 && Check(TokenAnswer, answer.body)) return answer.body.access_token;
@@ -74,7 +70,7 @@ export function accessTokenOf(
 /** A GET with the access token that must answer 200 with JSON of `schema`; a 502 otherwise. */
 export async function fetchWithToken<S extends TSchema>(options: {
   http: ProviderHttp;
-  log: FastifyBaseLogger;
+  log: Logger;
   providerName: string;
   url: string;
   accessToken: string;

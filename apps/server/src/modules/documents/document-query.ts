@@ -1,8 +1,57 @@
-import { FILTER_OPERATORS, type Field, type FieldType, type FilterOperator } from '@plinth/contract';
+import type { Field, FieldType, FilterOperator } from '@plinth/contract';
 import { AppError } from '../../lib/errors.js';
 import type { CollectionModel } from '../collections/model.js';
+import type { ReadStatus } from '../projects/content-policy.js';
 
 export type Scalar = string | number | boolean;
+
+/** One condition of a list, as REST, GraphQL and the blog ask for it (typed, not a query string). */
+export interface DocumentFilter {
+  /** A field or document column; `author.name` goes through the reference field `author`. */
+  field: string;
+  op: FilterOperator;
+  /**
+   * One value, or a list for `in` and `nin`. Strings are read as the field's type (REST has
+   * strings only); numbers and booleans are taken as they are.
+   */
+  value: Scalar | readonly Scalar[];
+  /** How errors name the condition; `filter[field][op]` unless given (REST names it as sent). */
+  label?: string;
+}
+
+export interface DocumentSort {
+  /** A scalar field or document column. */
+  field: string;
+  descending: boolean;
+}
+
+/** How one document is read: which copy, locale, fields, and what to resolve. */
+export interface ReadDocument {
+  status?: ReadStatus;
+  /** A project locale, or `*` for every locale of localized fields; the default locale when absent. */
+  locale?: string;
+  /** Only these fields; all the caller may see when absent. */
+  fields?: readonly string[];
+  /** Reference and media fields to replace with what they point at; `*` for all of them. */
+  populate?: readonly string[] | '*';
+  /** How many levels populate follows (1–3). */
+  depth?: number;
+}
+
+/** A list of documents: the reading options, and which documents in which order. */
+export interface ListDocuments extends ReadDocument {
+  /** All must hold. */
+  filter?: readonly DocumentFilter[];
+  /** Newest first (`-created_at`) when absent or empty. */
+  sort?: readonly DocumentSort[];
+  /** Full-text search in the read locale. */
+  search?: string;
+  limit?: number;
+  /** Where the page starts: a page number, an offset, or a cursor from the previous page. */
+  page?: number;
+  offset?: number;
+  cursor?: string;
+}
 
 /** What a condition or sort key points at: a document column, or a model field's value. */
 export type ValueRef =
@@ -59,7 +108,6 @@ export interface QueryModel {
   locale: string;
   /** The project's default locale: where a localized value is missing, its value counts. */
   defaultLocale: string;
-  includeHidden: boolean;
 }
 
 /** How a model field is read in the query's locale: its own value, else the default locale's. */
@@ -95,28 +143,33 @@ function isRealDate(text: string): boolean {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
 }
 
-function coerce(ref: ValueRef, raw: string, path: string): Scalar {
+/** A string as a filter compares it; numbers and booleans as they are. */
+const asText = (value: Scalar): string => (typeof value === 'string' ? value : String(value));
+
+function coerce(ref: ValueRef, raw: Scalar, path: string): Scalar {
   const type: FieldType | 'id' = ref.kind === 'column' ? ref.type : ref.field.type;
   if (type === 'number' || type === 'integer') {
-    const value = Number(raw);
-    if (raw.trim() === '' || !Number.isFinite(value)) throw bad(path, 'must be a number');
+    const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw bad(path, 'must be a number');
     return value;
   }
   if (type === 'boolean') {
-    if (raw !== 'true' && raw !== 'false') throw bad(path, 'must be true or false');
-    return raw === 'true';
+    if (raw === true || raw === 'true') return true;
+    if (raw === false || raw === 'false') return false;
+    throw bad(path, 'must be true or false');
   }
+  const text = asText(raw);
   if (type === 'date') {
-    if (!ISO_DATE.test(raw) || !isRealDate(raw)) throw bad(path, 'must be a date (YYYY-MM-DD)');
-    return raw;
+    if (!ISO_DATE.test(text) || !isRealDate(text)) throw bad(path, 'must be a date (YYYY-MM-DD)');
+    return text;
   }
   if (type === 'datetime') {
     // Date.parse alone accepts almost anything ("x 1" is a date in V8), so the shape is checked first.
-    const time = ISO_DATETIME.test(raw) && isRealDate(raw.slice(0, 10)) ? Date.parse(raw) : Number.NaN;
+    const time = ISO_DATETIME.test(text) && isRealDate(text.slice(0, 10)) ? Date.parse(text) : Number.NaN;
     if (Number.isNaN(time)) throw bad(path, 'must be an ISO 8601 date and time');
     return new Date(time).toISOString();
   }
-  return raw;
+  return text;
 }
 
 function checkOperator(ref: ValueRef, op: FilterOperator, path: string): void {
@@ -147,68 +200,79 @@ function checkOperator(ref: ValueRef, op: FilterOperator, path: string): void {
   }
 }
 
-function valueCondition(ref: ValueRef, op: FilterOperator, raw: string, path: string): Condition & { kind: 'value' } {
+const MAX_LIST_VALUES = 100;
+
+function valueCondition(
+  ref: ValueRef,
+  op: FilterOperator,
+  value: Scalar | readonly Scalar[],
+  path: string,
+): Condition & { kind: 'value' } {
   checkOperator(ref, op, path);
-  if (op === 'exists') {
-    if (raw !== 'true' && raw !== 'false') throw bad(path, 'must be true or false');
-    return { kind: 'value', ref, op, values: [raw === 'true'] };
-  }
+  const values: readonly Scalar[] = Array.isArray(value) ? value : [value as Scalar];
   if (op === 'in' || op === 'nin') {
-    const parts = raw.split(',');
-    if (parts.length > 100) throw bad(path, 'takes at most 100 values');
-    return { kind: 'value', ref, op, values: parts.map((part) => coerce(ref, part, path)) };
+    if (values.length > MAX_LIST_VALUES) throw bad(path, `takes at most ${MAX_LIST_VALUES} values`);
+    return { kind: 'value', ref, op, values: values.map((item) => coerce(ref, item, path)) };
   }
-  if ((op === 'contains' || op === 'starts_with') && raw.length === 0) throw bad(path, 'must not be empty');
+  const [first] = values;
+  if (values.length !== 1 || first === undefined) throw bad(path, 'must have one value');
+  if (op === 'exists') {
+    if (first !== true && first !== false && first !== 'true' && first !== 'false') {
+      throw bad(path, 'must be true or false');
+    }
+    return { kind: 'value', ref, op, values: [first === true || first === 'true'] };
+  }
+  if ((op === 'contains' || op === 'starts_with') && asText(first).length === 0) throw bad(path, 'must not be empty');
   const multipleField = ref.kind === 'field' && ref.field.options?.multiple;
-  return { kind: 'value', ref, op, values: [op === 'contains' && !multipleField ? raw : coerce(ref, raw, path)] };
+  return {
+    kind: 'value',
+    ref,
+    op,
+    values: [op === 'contains' && !multipleField ? asText(first) : coerce(ref, first, path)],
+  };
 }
 
-const FILTER_KEY = /^filter\[([a-z0-9_.]+)\](?:\[([a-z_]+)\])?$/;
 const MAX_FILTERS = 20;
+const MAX_SORT_KEYS = 5;
+
+/** How errors name a condition when its caller gave no label. */
+const labelOf = (filter: DocumentFilter) => filter.label ?? `filter[${filter.field}][${filter.op}]`;
 
 /**
- * Parses `filter[field][op]=value` parameters (and `filter[field]=value` for eq).
- * @example parseFilters({ 'filter[views][gt]': '10' }, query) // [{ kind: 'value', op: 'gt', values: [10], … }]
+ * Checks typed conditions against the model and the caller's allow-list, and turns them into
+ * the conditions the SQL compiler takes.
+ * @example compileFilters([{ field: 'views', op: 'gt', value: 10 }], query) // [{ kind: 'value', op: 'gt', values: [10], … }]
  */
-export function parseFilters(params: Record<string, unknown>, query: QueryModel): Condition[] {
-  const conditions: Condition[] = [];
-  for (const [key, rawValue] of Object.entries(params)) {
-    if (!key.startsWith('filter')) continue;
-    const match = FILTER_KEY.exec(key);
-    if (!match?.[1]) throw bad(key, 'must look like filter[field][operator]');
-    const op = (match[2] ?? 'eq') as FilterOperator;
-    if (!FILTER_OPERATORS.includes(op)) throw bad(key, `operator must be one of ${FILTER_OPERATORS.join(', ')}`);
-    const raw = Array.isArray(rawValue) ? rawValue.at(-1) : rawValue;
-    if (typeof raw !== 'string') throw bad(key, 'must have a value');
-    const [name, subName, ...rest] = match[1].split('.');
-    if (!name || rest.length > 0) throw bad(key, 'can go through one reference at most');
+export function compileFilters(filters: readonly DocumentFilter[], query: QueryModel): Condition[] {
+  const conditions = filters.map((filter) => {
+    const path = labelOf(filter);
+    const [name, subName, ...rest] = filter.field.split('.');
+    if (name === undefined || rest.length > 0) throw bad(path, 'can go through one reference at most');
     if (subName === undefined) {
-      conditions.push(valueCondition(resolveName(name, query.collection, query, key), op, raw, key));
-      continue;
+      return valueCondition(resolveName(name, query.collection, query, path), filter.op, filter.value, path);
     }
     const field = query.collection.fields.find((candidate) => candidate.name === name);
-    if (!field || field.hidden || field.type !== 'reference') throw bad(key, `"${name}" is not a reference field`);
+    if (!field || field.hidden || field.type !== 'reference') throw bad(path, `"${name}" is not a reference field`);
     const target = query.collections.get(field.options?.collection ?? '');
-    if (!target) throw bad(key, `"${name}" points at a collection that no longer exists`);
-    const inner = valueCondition(resolveName(subName, target, query, key), op, raw, key);
-    conditions.push({ kind: 'reference', ref: fieldRef(field, query), target, inner });
-  }
+    if (!target) throw bad(path, `"${name}" points at a collection that no longer exists`);
+    const inner = valueCondition(resolveName(subName, target, query, path), filter.op, filter.value, path);
+    return { kind: 'reference', ref: fieldRef(field, query), target, inner } satisfies Condition;
+  });
   if (conditions.length > MAX_FILTERS) throw bad('filter', `takes at most ${MAX_FILTERS} conditions`);
   return conditions;
 }
 
 /**
- * Parses `sort=-published_at,title`. Sorting works on scalar fields and document columns.
- * @example parseSort('-views', query) // [{ ref: { kind: 'field', field: views, … }, descending: true }]
+ * The order of a list. Sorting works on scalar fields and document columns; newest first
+ * without a sort.
+ * @example compileSort([{ field: 'views', descending: true }], query) // [{ ref: { kind: 'field', field: views, … }, descending: true }]
  */
-export function parseSort(raw: string | undefined, query: QueryModel): SortKey[] {
-  if (raw === undefined || raw.trim() === '')
+export function compileSort(sort: readonly DocumentSort[] | undefined, query: QueryModel): SortKey[] {
+  if (!sort || sort.length === 0) {
     return [{ ref: { kind: 'column', column: 'created_at', type: 'datetime' }, descending: true }];
-  const parts = raw.split(',').map((part) => part.trim());
-  if (parts.length > 5) throw bad('sort', 'takes at most 5 fields');
-  return parts.map((part) => {
-    const descending = part.startsWith('-');
-    const name = descending ? part.slice(1) : part;
+  }
+  if (sort.length > MAX_SORT_KEYS) throw bad('sort', `takes at most ${MAX_SORT_KEYS} fields`);
+  return sort.map(({ field: name, descending }) => {
     const ref = resolveName(name, query.collection, query, 'sort');
     if (
       ref.kind === 'field' &&
@@ -220,26 +284,20 @@ export function parseSort(raw: string | undefined, query: QueryModel): SortKey[]
   });
 }
 
-/** Parses a comma-separated list of field names (for `fields` and `populate`). */
-export function parseFieldList(
-  raw: string | undefined,
+/** Checks that each name is a field of the model the caller may see (for `fields` and `populate`). */
+export function checkFieldNames(
+  names: readonly string[],
   model: CollectionModel,
-  includeHidden: boolean,
+  seesHidden: boolean,
   param: string,
-): string[] | null {
-  if (raw === undefined || raw.trim() === '') return null;
-  const names = raw
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
+): void {
   for (const name of names) {
     const field = model.fields.find((candidate) => candidate.name === name);
-    if (!field || (field.hidden && !includeHidden)) throw bad(param, `"${name}" is not a field of ${model.slug}`);
+    if (!field || (field.hidden && !seesHidden)) throw bad(param, `"${name}" is not a field of ${model.slug}`);
   }
-  return names;
 }
 
-/** Words of a `q` search: letters and digits only, so no search syntax can be injected. */
+/** Words of a search: letters and digits only, so no search syntax can be injected. */
 export function searchTerms(q: string): string[] {
   const terms = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (terms.length === 0) throw bad('q', 'must contain a letter or a digit');

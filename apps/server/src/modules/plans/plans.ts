@@ -58,3 +58,10 @@ export const PLANS: readonly Plan[] = [
 export function planLimits(plan: PlanId): PlanLimits | null {
   return PLANS.find((candidate) => candidate.id === plan)?.limits ?? null;
 }
+
+/** The media storage of a plan (`GET /plans`), in bytes; null is unlimited (Enterprise). */
+export const mediaQuota = (plan: PlanId): number | null => planLimits(plan)?.media_bytes ?? null;
+
+/** A plan's monthly price in cents; null when it is agreed with sales. */
+export const planPrice = (plan: PlanId): number | null =>
+  PLANS.find((candidate) => candidate.id === plan)?.price_cents ?? null;

@@ -1,5 +1,5 @@
 import type { Field } from '@plinth/contract';
-import type { ComponentFields } from '../collections/field-values.js';
+import type { ComponentFields } from './field-values.js';
 
 /** One stored component instance: `{ _component, _key, ...fields }`. */
 type Block = Record<string, unknown> & { _component: string; _key?: unknown };

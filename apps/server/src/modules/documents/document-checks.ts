@@ -1,0 +1,184 @@
+import type { Field } from '@plinth/contract';
+import type { Trx } from '../../db/repository.js';
+import { AppError, conflict } from '../../lib/errors.js';
+import { blockValues } from '../collections/block-values.js';
+import { MAX_SLUG_LENGTH, type ValueProblem } from '../collections/field-values.js';
+import { type CollectionModel, isLocaleMap } from '../collections/model.js';
+import type { ModelCache, ProjectModel } from '../collections/model-cache.js';
+import type { MediaService } from '../media/media.service.js';
+import type { Scalar } from './document-query.js';
+import { storedValue, validationError } from './document-values.js';
+import type { DocumentsRepository } from './documents.repository.js';
+import type { StoredData } from './stored-document.js';
+
+/** `image/*` matches every image type; anything else matches exactly. */
+const mimeMatches = (pattern: string, mimeType: string): boolean =>
+  pattern.endsWith('/*') ? mimeType.startsWith(pattern.slice(0, -1)) : pattern === mimeType;
+
+const isLink = (field: Field) => field.type === 'reference' || field.type === 'media';
+
+/**
+ * What a write must check against the database before it saves, inside its transaction (under
+ * the collection's writer lock): references, unique values, the model it was validated
+ * against, and a singleton's one document.
+ */
+export class DocumentChecks {
+  constructor(
+    private readonly deps: {
+      repository: DocumentsRepository;
+      models: ModelCache;
+      media: Pick<MediaService, 'liveAssetsIn'>;
+    },
+  ) {}
+
+  /**
+   * References must point at live documents of their collection, and media at live assets, in
+   * this project: at the top level and inside blocks, however deep. One query per kind checks
+   * every id of the write.
+   */
+  async references(
+    trx: Trx,
+    options: {
+      projectId: string;
+      model: ProjectModel;
+      collection: CollectionModel;
+      input: Record<string, unknown>;
+      data: StoredData;
+      locales: readonly string[];
+    },
+  ): Promise<void> {
+    const { model, collection, input, data } = options;
+    const links: { path: string; field: Field; ids: string[] }[] = [];
+    for (const field of collection.fields) {
+      if (!(field.name in input) || (!isLink(field) && field.type !== 'blocks')) continue;
+      const stored = data[field.name];
+      // Every locale the write changed (a restore writes them all).
+      const values = field.localized
+        ? options.locales.map((locale) => (isLocaleMap(stored) ? stored[locale] : undefined))
+        : [stored];
+      const found = values.flatMap((value) =>
+        field.type === 'blocks'
+          ? blockValues(value, model.componentFields, isLink).map((item) => ({
+              ...item,
+              path: `data.${field.name}.${item.path}`,
+            }))
+          : [{ field, path: `data.${field.name}`, value }],
+      );
+      for (const item of found) {
+        const ids = Array.isArray(item.value)
+          ? item.value.filter((id): id is string => typeof id === 'string')
+          : typeof item.value === 'string'
+            ? [item.value]
+            : [];
+        if (ids.length > 0) links.push({ path: item.path, field: item.field, ids });
+      }
+    }
+    if (links.length === 0) return;
+    const idsOf = (type: Field['type']) => [
+      ...new Set(links.filter((link) => link.field.type === type).flatMap((link) => link.ids)),
+    ];
+    // Read through the transaction: on SQLite anything else would wait for it forever.
+    const assets = await this.deps.media.liveAssetsIn(trx, options.projectId, idsOf('media'));
+    const documents = new Map(
+      (await this.deps.repository.in(trx).findLiveCollections(options.projectId, idsOf('reference'))).map((row) => [
+        row.id,
+        row.collection_id,
+      ]),
+    );
+    const problems: ValueProblem[] = [];
+    for (const { path, field, ids } of links) {
+      if (field.type === 'media') {
+        const missing = ids.filter((id) => !assets.has(id));
+        const accept = field.options?.accept ?? [];
+        const refused = ids
+          .flatMap((id) => assets.get(id) ?? [])
+          .filter((asset) => accept.length > 0 && !accept.some((pattern) => mimeMatches(pattern, asset.mimeType)));
+        if (missing.length > 0) {
+          problems.push({ path, message: `refers to media assets that do not exist: ${missing.join(', ')}` });
+        } else if (refused.length > 0) {
+          problems.push({
+            path,
+            message: `accepts ${accept.join(', ')} only; ${refused[0]?.filename} is ${refused[0]?.mimeType}`,
+          });
+        }
+        continue;
+      }
+      const target = model.collections.get(field.options?.collection ?? '');
+      const missing = ids.filter((id) => !target || documents.get(id) !== target.id);
+      if (missing.length > 0) {
+        problems.push({
+          path,
+          message: `refers to documents that do not exist in ${field.options?.collection}: ${missing.join(', ')}`,
+        });
+      }
+    }
+    if (problems.length > 0) throw validationError(problems);
+  }
+
+  /**
+   * Unique fields must not repeat among the collection's live documents. Generated slugs get a
+   * numeric suffix instead (written into `data`); a value the caller chose is a 409.
+   */
+  async unique(
+    trx: Trx,
+    options: {
+      collection: CollectionModel;
+      input: Record<string, unknown>;
+      data: StoredData;
+      locale: string;
+      documentId: string;
+    },
+  ): Promise<void> {
+    const { collection, input, data } = options;
+    const documents = this.deps.repository.in(trx);
+    for (const field of collection.fields) {
+      if (!field.unique && field.type !== 'slug') continue;
+      const valueLocale = field.localized ? options.locale : undefined;
+      const value = storedValue(data, field, options.locale);
+      if (value === undefined || (typeof value !== 'string' && typeof value !== 'number')) continue;
+      const taken = (candidate: Scalar) =>
+        documents.valueTaken({
+          collectionId: collection.id,
+          field,
+          locale: valueLocale,
+          value: candidate,
+          exceptId: options.documentId,
+        });
+      if (!(await taken(value))) continue;
+      const generated = field.type === 'slug' && !(field.name in input);
+      if (!generated) {
+        throw new AppError('CONFLICT', `data.${field.name} "${value}" is already used by another document`, [
+          { path: `data.${field.name}`, message: 'is already used by another document' },
+        ]);
+      }
+      // The suffix replaces the end of a long slug, so the result still fits the slug length.
+      const withSuffix = (suffix: number) =>
+        `${String(value)
+          .slice(0, MAX_SLUG_LENGTH - `-${suffix}`.length)
+          .replace(/-+$/, '')}-${suffix}`;
+      let suffix = 2;
+      let candidate = withSuffix(suffix);
+      while (await taken(candidate)) candidate = withSuffix(++suffix);
+      if (valueLocale) (data[field.name] as Record<string, unknown>)[valueLocale] = candidate;
+      else data[field.name] = candidate;
+    }
+  }
+
+  /**
+   * The model a write was validated against must still be the stored one: a model change that
+   * committed in between checked the documents stored before it, not this one. Runs under the
+   * collection's writer lock, which model changes take too.
+   */
+  async modelCurrent(trx: Trx, projectId: string, collection: CollectionModel): Promise<void> {
+    if ((await this.deps.models.storedRevision(trx, collection.id)) === collection.revision) return;
+    this.deps.models.invalidate(projectId);
+    throw conflict(`The model of ${collection.name} changed while this document was being saved; try again`);
+  }
+
+  /** A singleton holds one live document. */
+  async singletonFree(trx: Trx, collection: CollectionModel): Promise<void> {
+    if (collection.kind === 'singleton' && (await this.deps.repository.in(trx).countLive(collection.id)) > 0) {
+      throw conflict(`${collection.name} is a singleton and already has its document`);
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import type { WebhookEvent } from '@plinth/contract';
+import type { Trx } from '../../db/repository.js';
+import type { ChangeEvents } from '../../lib/change-events.js';
+import type { DocumentWrite } from './document-store.js';
+import { presentDocument, type ReadOptions } from './stored-document.js';
+
+/** Audit actions of the document writes and the event each one announces. */
+const DOCUMENT_EVENTS: Record<string, WebhookEvent> = {
+  'document.created': 'document.created',
+  'document.updated': 'document.updated',
+  'document.version_restored': 'document.updated',
+  'document.restored': 'document.updated',
+  'document.deleted': 'document.deleted',
+  'document.published': 'document.published',
+  'document.unpublished': 'document.unpublished',
+};
+
+/**
+ * The document as a delivery reader sees it: never hidden fields, localized fields as
+ * `{ locale: value }` maps. Publish events carry the published snapshot (for unpublish, the one
+ * just withdrawn); the others carry the working copy.
+ */
+function documentPayload(event: WebhookEvent, write: DocumentWrite) {
+  const options = (view: ReadOptions['view']): ReadOptions => ({
+    view,
+    locale: '*',
+    defaultLocale: write.project.defaultLocale,
+    includeHidden: false,
+    fields: null,
+  });
+  if (event === 'document.published') return presentDocument(write.collection, write.after, options('published'));
+  if (event === 'document.unpublished') {
+    const before = write.before;
+    const withdrawn = {
+      ...write.after,
+      publishedData: before?.publishedData ?? null,
+      publishedVersion: before?.publishedVersion ?? null,
+      publishedUpdatedAt: before?.publishedUpdatedAt ?? null,
+      publishedUpdatedBy: before?.publishedUpdatedBy ?? null,
+    };
+    return {
+      ...presentDocument(write.collection, withdrawn, options('published')),
+      status: write.after.status,
+      published_at: null,
+    };
+  }
+  return presentDocument(write.collection, write.after, options('working'));
+}
+
+/**
+ * Announces the events of one document change, in its transaction. Creating a document as
+ * published also announces `document.published`.
+ */
+export async function announceDocumentChange(trx: Trx, events: ChangeEvents, write: DocumentWrite): Promise<void> {
+  const first = DOCUMENT_EVENTS[write.action];
+  if (!first) return;
+  const names: WebhookEvent[] = [first];
+  if (write.action === 'document.created' && write.after.status === 'published') names.push('document.published');
+  for (const event of names) {
+    await events.record(trx, {
+      projectId: write.project.id,
+      event,
+      collection: write.collection.slug,
+      payload: documentPayload(event, write),
+    });
+  }
+}

@@ -1,0 +1,169 @@
+import type { Document, ListMeta } from '@plinth/contract';
+import { fieldError, notFound } from '../../lib/errors.js';
+import { DEFAULT_LIMIT } from '../../lib/pagination.js';
+import type { CollectionModel } from '../collections/model.js';
+import type { ModelCache, ProjectModel } from '../collections/model-cache.js';
+import type { MediaService } from '../media/media.service.js';
+import type { ProjectGrant } from '../projects/project-access.js';
+import type { ContentIndexes } from './content-indexes.js';
+import { decodeCursor, encodeCursor, sortValues } from './cursor.js';
+import {
+  checkFieldNames,
+  compileFilters,
+  compileSort,
+  type ListDocuments,
+  type ReadDocument,
+  searchTerms,
+} from './document-query.js';
+import type { DocumentsRepository, ListRequest } from './documents.repository.js';
+import { populate } from './populate.js';
+import {
+  presentDocument,
+  projectLocale,
+  type ReadOptions,
+  type StoredDocument,
+  toStoredDocument,
+} from './stored-document.js';
+
+/**
+ * Reading documents: one by id, and lists with filters, sorts, search and pages. Each is one
+ * operation with a typed input; REST, GraphQL and the blog build that input, and the caller's
+ * content policy decides, in the queries themselves, which copy it reads and what it sees.
+ */
+export class DocumentReads {
+  constructor(
+    private readonly deps: {
+      repository: DocumentsRepository;
+      models: ModelCache;
+      indexes: ContentIndexes;
+      media: Pick<MediaService, 'findLiveAssets'>;
+    },
+  ) {}
+
+  /** How the caller reads: the copy its policy gives for the status asked, the locale, and the fields it sees. */
+  private readOptions(grant: ProjectGrant, collection: CollectionModel, input: ReadDocument): ReadOptions {
+    const { copy } = grant.content.copyFor(input.status);
+    const includeHidden = grant.content.seesHidden;
+    if (input.fields) checkFieldNames(input.fields, collection, includeHidden, 'fields');
+    return {
+      view: copy,
+      locale: projectLocale(grant.project, input.locale, true),
+      defaultLocale: grant.project.defaultLocale,
+      includeHidden,
+      fields: input.fields ? new Set(input.fields) : null,
+    };
+  }
+
+  private async populateAll(
+    documents: Document[],
+    grant: ProjectGrant,
+    model: ProjectModel,
+    collection: CollectionModel,
+    input: ReadDocument,
+    read: ReadOptions,
+  ): Promise<void> {
+    if (!input.populate) return;
+    const names =
+      input.populate === '*'
+        ? collection.fields
+            .filter((field) => field.type === 'reference' || field.type === 'media')
+            .map((field) => field.name)
+        : input.populate;
+    if (input.populate !== '*') checkFieldNames(names, collection, read.includeHidden, 'populate');
+    for (const name of names) {
+      const field = collection.fields.find((candidate) => candidate.name === name);
+      if (field?.type !== 'reference' && field?.type !== 'media') {
+        throw fieldError('populate', `"${name}" is not a reference or media field`);
+      }
+    }
+    await populate(documents, collection, names, input.depth ?? 1, {
+      repository: this.deps.repository,
+      media: this.deps.media,
+      projectId: grant.project.id,
+      model,
+      read: { ...read, fields: null },
+    });
+  }
+
+  /**
+   * One page of a collection's documents.
+   * @example await reads.list(grant, 'articles', { filter: [{ field: 'views', op: 'gt', value: 10 }], sort: [{ field: 'views', descending: true }] })
+   */
+  async list(grant: ProjectGrant, slug: string, input: ListDocuments): Promise<{ data: Document[]; meta: ListMeta }> {
+    const { model, collection } = await this.deps.models.collection(grant.project.id, slug);
+    const { copy, status } = grant.content.copyFor(input.status);
+    const read = this.readOptions(grant, collection, input);
+    const localeForValues = read.locale === '*' ? read.defaultLocale : read.locale;
+    const queryModel = {
+      collection,
+      collections: model.collections,
+      locale: localeForValues,
+      defaultLocale: grant.project.defaultLocale,
+    };
+    const filters = compileFilters(input.filter ?? [], queryModel);
+    const sort = compileSort(input.sort, queryModel);
+    const limit = input.limit ?? DEFAULT_LIMIT;
+    if (input.cursor !== undefined && input.page !== undefined) {
+      throw fieldError('cursor', 'cannot be combined with page');
+    }
+    const after = input.cursor !== undefined ? decodeCursor(input.cursor, sort) : null;
+    const offset = after ? 0 : (input.offset ?? ((input.page ?? 1) - 1) * limit);
+    await this.deps.indexes.ensure(collection.fields, grant.project);
+    const request: ListRequest = {
+      projectId: grant.project.id,
+      collectionId: collection.id,
+      view: copy,
+      filters,
+      sort,
+      limit,
+      offset,
+      after,
+      search: input.search ? { terms: searchTerms(input.search), locale: localeForValues } : null,
+      status,
+    };
+    const { repository } = this.deps;
+    const [rows, total] = await Promise.all([repository.list(request), repository.count(request)]);
+    const hasMore = rows.length > limit;
+    const stored = rows.slice(0, limit).map(toStoredDocument);
+    const last = stored.at(-1);
+    const nextCursor =
+      hasMore && last ? encodeCursor(sort, sortValues(sort, last, copy === 'published'), last.id) : null;
+    const data = stored.map((document) => presentDocument(collection, document, read));
+    await this.populateAll(data, grant, model, collection, input, read);
+    const page = after ? 1 : (input.page ?? Math.floor(offset / limit) + 1);
+    return { data, meta: { total, page, limit, next_cursor: nextCursor } };
+  }
+
+  /** One document, in the copy the caller's policy gives it; a 404 when that copy does not exist. */
+  async find(grant: ProjectGrant, slug: string, id: string, input: ReadDocument): Promise<Document> {
+    const { model, collection } = await this.deps.models.collection(grant.project.id, slug);
+    const read = this.readOptions(grant, collection, input);
+    const row = await this.deps.repository.find(
+      { projectId: grant.project.id, collectionId: collection.id, copy: read.view },
+      id,
+    );
+    if (!row) throw notFound('Document');
+    const document = presentDocument(collection, toStoredDocument(row), read);
+    await this.populateAll([document], grant, model, collection, input, read);
+    return document;
+  }
+
+  /**
+   * A live document's working copy, for its history. History is part of the working copy:
+   * readers of published content only (content:read tokens) get a 403.
+   */
+  async findWorking(
+    grant: ProjectGrant,
+    slug: string,
+    id: string,
+  ): Promise<{ collection: CollectionModel; document: StoredDocument }> {
+    grant.content.copyFor('draft');
+    const { collection } = await this.deps.models.collection(grant.project.id, slug);
+    const row = await this.deps.repository.find(
+      { projectId: grant.project.id, collectionId: collection.id, copy: 'working' },
+      id,
+    );
+    if (!row) throw notFound('Document');
+    return { collection, document: toStoredDocument(row) };
+  }
+}

@@ -1,0 +1,42 @@
+import type { Trx } from '../../db/repository.js';
+import { newId } from '../../lib/ids.js';
+import { type Actor, tokenIdOf, userIdOf } from '../auth/principal.js';
+import type { CollectionModel } from '../collections/model.js';
+import type { DocumentHistory } from '../documents/document-store.js';
+import type { StoredData, StoredDocument } from '../documents/stored-document.js';
+import { changedFieldNames } from './version-diff.js';
+import type { VersionsRepository } from './versions.repository.js';
+
+/**
+ * Records each saved state of a document as a version, in the write's transaction: the
+ * documents' DocumentHistory, wired in the composition root.
+ */
+export class VersionHistory implements DocumentHistory {
+  constructor(private readonly repository: VersionsRepository) {}
+
+  async record(
+    trx: Trx,
+    entry: {
+      collection: CollectionModel;
+      document: StoredDocument;
+      before: StoredData | null;
+      locale: string;
+      actor: Actor;
+    },
+  ): Promise<void> {
+    const { document } = entry;
+    await this.repository.in(trx).insert({
+      id: newId(),
+      document_id: document.id,
+      project_id: document.projectId,
+      version: document.version,
+      locale: entry.locale,
+      status: document.status,
+      data: document.data,
+      changed_fields: changedFieldNames(entry.collection.fields, entry.before ?? {}, document.data),
+      created_at: document.updatedAt,
+      created_by: userIdOf(entry.actor),
+      created_by_token: tokenIdOf(entry.actor),
+    });
+  }
+}

@@ -1,0 +1,466 @@
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { transactor } from './db/repository.js';
+import { EMAIL_JOB, emailJob } from './jobs/email.job.js';
+import { type JobHandler, JobQueue, Worker, type WorkerOptions } from './jobs/queue.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { randomSecret } from './lib/crypto.js';
+import { DeliveryCache } from './lib/delivery-cache.js';
+import { connectInvalidationBus } from './lib/invalidation-bus.js';
+import type { RootLogger } from './lib/logger.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { connectRedisWindowStore, MemoryWindowStore } from './lib/rate-limiter.js';
+import { type DnsLookup, SafeHttpClient } from './lib/safe-http.js';
+import { AdminService } from './modules/admin/admin.service.js';
+import { AuditRepository } from './modules/audit/audit.repository.js';
+import { AuditService } from './modules/audit/audit.service.js';
+import { AuthRepository } from './modules/auth/auth.repository.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { Authenticator } from './modules/auth/authenticator.js';
+import { OAuthRepository } from './modules/auth/oauth/oauth.repository.js';
+import { OAuthService } from './modules/auth/oauth/oauth.service.js';
+import { ProviderHttp } from './modules/auth/oauth/provider-http.js';
+import { createSignInProviders } from './modules/auth/oauth/providers.js';
+import { BillingRepository } from './modules/billing/billing.repository.js';
+import { BillingService } from './modules/billing/billing.service.js';
+import { ManualProvider } from './modules/billing/manual-provider.js';
+import { PlanChanges } from './modules/billing/plan-change.js';
+import { StripeProvider } from './modules/billing/stripe-provider.js';
+import { BlogService } from './modules/blog/blog.service.js';
+import { CollectionsRepository } from './modules/collections/collections.repository.js';
+import { CollectionsService } from './modules/collections/collections.service.js';
+import { ModelCache } from './modules/collections/model-cache.js';
+import { ContentIndexes } from './modules/documents/content-indexes.js';
+import { DocumentChecks } from './modules/documents/document-checks.js';
+import { DocumentLifecycle } from './modules/documents/document-lifecycle.js';
+import { DocumentReads } from './modules/documents/document-reads.js';
+import { DocumentStore } from './modules/documents/document-store.js';
+import { DocumentWrites } from './modules/documents/document-writes.js';
+import { DocumentsRepository } from './modules/documents/documents.repository.js';
+import { StoredDocuments } from './modules/documents/stored-documents.js';
+import { GraphqlService } from './modules/graphql/graphql.service.js';
+import type { QueryLimits } from './modules/graphql/query-limits.js';
+import { ImageWorkers, UPLOAD_POOL } from './modules/media/images.js';
+import { MediaRepository } from './modules/media/media.repository.js';
+import { MEDIA_PURGE_JOB, type MediaOptions, MediaService } from './modules/media/media.service.js';
+import { MediaFiles } from './modules/media/media-files.js';
+import { createStorage } from './modules/media/media-storage.js';
+import { InvitationsRepository } from './modules/projects/invitations.repository.js';
+import { InvitationsService } from './modules/projects/invitations.service.js';
+import { LiveProjects } from './modules/projects/live-projects.js';
+import { ProjectAccess } from './modules/projects/project-access.js';
+import { ProjectsRepository } from './modules/projects/projects.repository.js';
+import { type ProjectDeletionHook, ProjectsService } from './modules/projects/projects.service.js';
+import { InstanceSettings } from './modules/settings/instance-settings.js';
+import { SettingsRepository } from './modules/settings/settings.repository.js';
+import { MessagesRepository } from './modules/site/messages.repository.js';
+import { SiteService } from './modules/site/site.service.js';
+import { StatusRepository } from './modules/status/status.repository.js';
+import { StatusMonitor } from './modules/status/status-monitor.js';
+import { TokensRepository } from './modules/tokens/tokens.repository.js';
+import { TokensService } from './modules/tokens/tokens.service.js';
+import { AnalyticsRepository } from './modules/usage/analytics.repository.js';
+import { AnalyticsService } from './modules/usage/analytics.service.js';
+import { AnalyticsRecorder } from './modules/usage/analytics-recorder.js';
+import { BurstLimiter } from './modules/usage/burst-limiter.js';
+import { UsageRepository } from './modules/usage/usage.repository.js';
+import { UsageService } from './modules/usage/usage.service.js';
+import { UsageMeter } from './modules/usage/usage-meter.js';
+import { VersionHistory } from './modules/versions/version-history.js';
+import { VersionsRepository } from './modules/versions/versions.repository.js';
+import { VersionsService } from './modules/versions/versions.service.js';
+import { createWebhookJobHandler, type WebhookJobOptions } from './modules/webhooks/webhook-delivery.job.js';
+import { WEBHOOK_JOB, WebhookEvents } from './modules/webhooks/webhook-events.js';
+import { WebhooksRepository } from './modules/webhooks/webhooks.repository.js';
+import { WebhooksService } from './modules/webhooks/webhooks.service.js';
+import { SCHEDULED_JOB, WorkflowService } from './modules/workflow/workflow.service.js';
+import { IdempotencyRepository } from './plugins/idempotency.repository.js';
+
+export interface ServicesOptions {
+  config: Config;
+  /** A migrated database. */
+  database: DatabaseHandle;
+  log: RootLogger;
+  clock?: Clock;
+  /** Replaces the mailer built from the config. */
+  mailer?: Mailer;
+  /** Tunes the media library (tests hold its transform pool, lower its bounds). */
+  media?: MediaOptions;
+  /** Replaces DNS for outbound requests (tests resolve made-up names). */
+  dnsLookup?: DnsLookup;
+  /** Tunes webhook deliveries (tests shorten timeouts and delays). */
+  webhookJob?: WebhookJobOptions;
+  /** Tighter or looser GraphQL limits (tests lower them). */
+  graphqlLimits?: Partial<QueryLimits>;
+  /** Replaces the status sampler's health check (tests simulate failures). */
+  statusProbe?: () => Promise<void>;
+}
+
+/** Every service of the server, built once: what the HTTP app, the worker, the CLI and the seeds use. */
+export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/**
+ * The composition root: builds each repository once, hands every service its collaborators,
+ * wires the interfaces modules declare for one another (change events, document history,
+ * invitations, API tokens, stored content, media references, project deletion), and registers
+ * every job handler. Nothing here knows HTTP: `buildApp` puts routes over what this returns,
+ * and a worker process runs `worker()` alone.
+ * @example const services = await createServices({ config, database, log }); … await services.close();
+ */
+export async function createServices(options: ServicesOptions) {
+  const { config, database, log } = options;
+  const { db, dialect } = database;
+  const clock = options.clock ?? systemClock;
+  const transaction = transactor(db);
+  const delivery = new DeliveryCache();
+  const closers: (() => Promise<void> | void)[] = [];
+
+  const repositories = {
+    settings: new SettingsRepository(db, dialect),
+    users: new AuthRepository(db, dialect),
+    oauth: new OAuthRepository(db, dialect),
+    projects: new ProjectsRepository(db, dialect),
+    invitations: new InvitationsRepository(db, dialect),
+    tokens: new TokensRepository(db, dialect),
+    audit: new AuditRepository(db, dialect),
+    collections: new CollectionsRepository(db, dialect),
+    documents: new DocumentsRepository(db, dialect),
+    contentIndexes: new ContentIndexes(db, dialect, clock),
+    versions: new VersionsRepository(db, dialect),
+    media: new MediaRepository(db, dialect),
+    webhooks: new WebhooksRepository(db, dialect),
+    usage: new UsageRepository(db, dialect),
+    analytics: new AnalyticsRepository(db, dialect),
+    billing: new BillingRepository(db, dialect),
+    messages: new MessagesRepository(db, dialect),
+    status: new StatusRepository(db, dialect),
+    idempotency: new IdempotencyRepository(db, dialect),
+  };
+
+  // Infrastructure every module may need.
+  const settings = new InstanceSettings(repositories.settings);
+  const jwtKey = new TextEncoder().encode(
+    config.jwtSecret ?? (await settings.getOrCreate('jwt_secret', () => randomSecret(48))),
+  );
+  const rateLimits = config.redisUrl
+    ? await connectRedisWindowStore({ url: config.redisUrl, log })
+    : new MemoryWindowStore();
+  closers.push(() => rateLimits.close());
+  if (config.redisUrl) {
+    // Other instances learn of this one's invalidations (and the reverse).
+    const bus = await connectInvalidationBus({ url: config.redisUrl, delivery, log });
+    closers.push(() => bus.close());
+  }
+  const jobHandlers = new Map<string, JobHandler>();
+  const jobs = new JobQueue(db, dialect, clock, jobHandlers);
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, log, clock });
+  closers.push(() => mailer.close());
+  // The one outbound HTTP client of webhooks: their URLs are checked and called through it.
+  const outbound = new SafeHttpClient({
+    allowedHosts: config.webhookAllowedHosts,
+    ...(options.dnsLookup ? { lookup: options.dnsLookup } : {}),
+  });
+  const webhookEvents = new WebhookEvents({
+    repository: repositories.webhooks,
+    jobs,
+    clock,
+    handlers: jobHandlers,
+  });
+  const audit = new AuditService({ repository: repositories.audit, clock });
+
+  // Accounts, projects and access.
+  const tokens = new TokensService({ repository: repositories.tokens, audit, transaction, clock, delivery });
+  const authenticator = new Authenticator({ sessions: repositories.users, tokens, jwtKey, clock });
+  const live = new LiveProjects({ repository: repositories.projects, delivery });
+  const access = new ProjectAccess({ projects: repositories.projects, live });
+  const invitations = new InvitationsService({
+    repository: repositories.invitations,
+    projects: repositories.projects,
+    audit,
+    jobs,
+    transaction,
+    clock,
+    config,
+  });
+  const accounts = new AuthService({
+    users: repositories.users,
+    settings,
+    invitations,
+    jobs,
+    rateLimits,
+    transaction,
+    clock,
+    log,
+    jwtKey,
+    config,
+  });
+  const oauth = new OAuthService({
+    repository: repositories.oauth,
+    users: repositories.users,
+    accounts,
+    invitations,
+    providers: createSignInProviders(config.oauth, {
+      http: new ProviderHttp(new SafeHttpClient({ allowedHosts: config.oauth.allowedHosts }), log),
+      log,
+      clock,
+    }),
+    transaction,
+    clock,
+    config,
+  });
+  // Filled in below, once the media library exists: a deleted project's files are purged.
+  const onProjectDelete: ProjectDeletionHook[] = [];
+  const projects = new ProjectsService({
+    repository: repositories.projects,
+    live,
+    accounts,
+    invitations,
+    audit,
+    transaction,
+    clock,
+    delivery,
+    onDelete: onProjectDelete,
+  });
+
+  // The content model and its documents.
+  const models = new ModelCache({ repository: repositories.collections, delivery });
+  const storedDocuments = new StoredDocuments({
+    repository: repositories.documents,
+    indexes: repositories.contentIndexes,
+  });
+  const collections = new CollectionsService({
+    repository: repositories.collections,
+    models,
+    content: storedDocuments,
+    events: webhookEvents,
+    audit,
+    transaction,
+    clock,
+  });
+  const storage = options.media?.storage ?? createStorage(config.storage);
+  closers.push(() => storage.close());
+  const files = new MediaFiles({
+    repository: repositories.media,
+    storage,
+    images: options.media?.transformWorkers ?? new ImageWorkers(),
+    projects,
+    transaction,
+    clock,
+    log,
+    limits: options.media?.variantLimits,
+  });
+  const media = new MediaService({
+    repository: repositories.media,
+    storage,
+    files,
+    uploadImages: new ImageWorkers(UPLOAD_POOL),
+    projects,
+    references: storedDocuments,
+    audit,
+    events: webhookEvents,
+    jobs,
+    transaction,
+    clock,
+    log,
+    delivery,
+    config,
+  });
+  onProjectDelete.push((trx, projectId) => media.queuePurge(trx, projectId));
+  const store = new DocumentStore({
+    repository: repositories.documents,
+    history: new VersionHistory(repositories.versions),
+    audit,
+    events: webhookEvents,
+    transaction,
+    delivery,
+  });
+  const documentLifecycle = new DocumentLifecycle({
+    store,
+    repository: repositories.documents,
+    models,
+    jobs,
+    clock,
+  });
+  const documentReads = new DocumentReads({
+    repository: repositories.documents,
+    models,
+    indexes: repositories.contentIndexes,
+    media,
+  });
+  const documentWrites = new DocumentWrites({
+    store,
+    checks: new DocumentChecks({ repository: repositories.documents, models, media }),
+    lifecycle: documentLifecycle,
+    audit,
+    models,
+    indexes: repositories.contentIndexes,
+    clock,
+  });
+  const versions = new VersionsService({
+    repository: repositories.versions,
+    reads: documentReads,
+    writes: documentWrites,
+  });
+  const workflow = new WorkflowService({ store, lifecycle: documentLifecycle, models, projects, jobs, clock, log });
+  const graphql = new GraphqlService({
+    models,
+    documents: { reads: documentReads, writes: documentWrites, lifecycle: documentLifecycle },
+    media,
+    log,
+    limits: options.graphqlLimits,
+  });
+  const blog = new BlogService({ reads: documentReads, access, settings });
+  const webhooks = new WebhooksService({
+    repository: repositories.webhooks,
+    events: webhookEvents,
+    models,
+    audit,
+    client: outbound,
+    transaction,
+    clock,
+  });
+
+  // Usage, billing, the site and operations.
+  const meter = new UsageMeter({ repository: repositories.usage, clock, log });
+  const recorder = new AnalyticsRecorder({ repository: repositories.analytics, clock, log });
+  const usage = new UsageService({ meter, media, clock });
+  const analytics = new AnalyticsService({ repository: repositories.analytics, recorder, clock });
+  const planChanges = new PlanChanges({ projects, audit, transaction, clock, delivery });
+  const provider =
+    config.billing.provider === 'stripe'
+      ? new StripeProvider({
+          repository: repositories.billing,
+          planChanges,
+          projects,
+          transaction,
+          clock,
+          log,
+          delivery,
+          config,
+          stripe: config.billing,
+        })
+      : new ManualProvider({ repository: repositories.billing, planChanges, clock });
+  const billing = new BillingService({
+    repository: repositories.billing,
+    provider,
+    projects,
+    accounts,
+    audit,
+    jobs,
+    transaction,
+    clock,
+    config,
+  });
+  const site = new SiteService({
+    repository: repositories.messages,
+    jobs,
+    rateLimits,
+    transaction,
+    clock,
+    log,
+    config,
+  });
+  const admin = new AdminService({ accounts, site, planChanges });
+  const monitor = new StatusMonitor({
+    repository: repositories.status,
+    jobs,
+    rateLimits,
+    transaction,
+    clock,
+    log,
+    dialect,
+    linkKey: jwtKey,
+    config,
+    poolStats: database.poolStats,
+    probe: options.statusProbe,
+  });
+
+  // What the worker runs, by job kind.
+  jobHandlers.set(EMAIL_JOB, emailJob(mailer));
+  jobHandlers.set(
+    WEBHOOK_JOB,
+    createWebhookJobHandler(
+      { repository: repositories.webhooks, projects, jobs, client: outbound, transaction, clock, log, config },
+      options.webhookJob,
+    ),
+  );
+  jobHandlers.set(SCHEDULED_JOB, workflow.scheduledJob());
+  jobHandlers.set(MEDIA_PURGE_JOB, media.purgeJob());
+
+  // The instance admin named by PLINTH_ADMIN_EMAIL exists before anyone signs in.
+  if (config.adminEmail && config.adminPassword) await accounts.ensureAdmin(config.adminEmail, config.adminPassword);
+
+  let background = false;
+  return {
+    config,
+    log,
+    clock,
+    delivery,
+    jobs,
+    jwtKey,
+    settings,
+    authenticator,
+    access,
+    accounts,
+    oauth,
+    projects,
+    invitations,
+    tokens,
+    audit,
+    models,
+    collections,
+    documentReads,
+    documentWrites,
+    documentLifecycle,
+    versions,
+    workflow,
+    media,
+    webhooks,
+    graphql,
+    blog,
+    usage,
+    analytics,
+    meter,
+    recorder,
+    burst: new BurstLimiter(),
+    billing,
+    site,
+    admin,
+    monitor,
+    idempotency: repositories.idempotency,
+    databasePing: () => repositories.status.ping(),
+
+    /** The job worker over every registered handler; the caller starts and stops it. */
+    worker(workerOptions: WorkerOptions = {}): Worker {
+      return new Worker(jobs, jobHandlers, log, {
+        retentionMs: config.jobRetentionDays * 86_400_000,
+        ...workerOptions,
+      });
+    },
+
+    /**
+     * Starts what a process serving HTTP does in the background: usage and analytics flushes,
+     * health samples (unless `healthSamples` is false), and the removal of uploads a stopped
+     * process left behind.
+     */
+    async startBackgroundWork(work: { healthSamples: boolean } = { healthSamples: true }): Promise<void> {
+      background = true;
+      meter.start();
+      recorder.start();
+      if (work.healthSamples) monitor.start();
+      await media.removeStaleUploads();
+    },
+
+    /** Stops the background work, writes what it holds, and lets go of connections (not the database's). */
+    async close(): Promise<void> {
+      if (background) {
+        await monitor.stop();
+        await meter.stop();
+        await recorder.stop();
+      }
+      for (const close of closers.reverse()) await close();
+    },
+  };
+}
