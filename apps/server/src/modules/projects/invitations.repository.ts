@@ -6,11 +6,10 @@ export interface OpenInvitation {
   id: string;
   projectId: string;
   projectName: string;
+  /** The invited user (an `invited` account until the email registers). */
   userId: string;
-  email: string;
-  /** `invited` until the email is registered (with or without this invitation). */
-  userStatus: 'active' | 'pending' | 'invited';
   role: InvitationRole;
+  /** The member who invited them, if a person did. */
   invitedBy: string | null;
   expiresAt: string;
 }
@@ -32,17 +31,13 @@ export class InvitationsRepository extends Repository {
           .onRef('project_members.user_id', '=', 'invitations.user_id'),
       )
       .innerJoin('projects', 'projects.id', 'invitations.project_id')
-      .innerJoin('users', 'users.id', 'invitations.user_id')
-      .leftJoin('users as inviter', 'inviter.id', 'invitations.invited_by')
       .select([
         'invitations.id',
         'invitations.project_id',
         'projects.name as project_name',
         'invitations.user_id',
-        'users.email',
-        'users.status',
         'project_members.role',
-        'inviter.name as invited_by',
+        'invitations.invited_by',
         'invitations.expires_at',
       ])
       .where('invitations.token_hash', '=', hash)
@@ -55,8 +50,6 @@ export class InvitationsRepository extends Repository {
       projectId: row.project_id,
       projectName: row.project_name,
       userId: row.user_id,
-      email: row.email,
-      userStatus: row.status,
       role: row.role,
       invitedBy: row.invited_by,
       expiresAt: row.expires_at,

@@ -1,4 +1,4 @@
-import type { Invitation, Project, Role } from '@plinth/contract';
+import type { Project, Role } from '@plinth/contract';
 import type { Config } from '../../config.js';
 import type { Transact, Trx } from '../../db/repository.js';
 import { queueEmail } from '../../jobs/email.job.js';
@@ -10,13 +10,13 @@ import { newId } from '../../lib/ids.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { InvitationClaims } from '../auth/auth.service.js';
 import { type UserPrincipal, userIdOf } from '../auth/principal.js';
-import type { InvitationsRepository } from './invitations.repository.js';
+import type { InvitationsRepository, OpenInvitation } from './invitations.repository.js';
 import { toProject, toProjectRecord } from './project.mapper.js';
 import type { ProjectGrant } from './project-access.js';
 import type { ProjectsRepository } from './projects.repository.js';
 
 const INVITATION_MS = 7 * 24 * 3600_000;
-const invalid = () => notFound('Invitation (it is invalid or has expired)');
+export const invalidInvitation = () => notFound('Invitation (it is invalid or has expired)');
 
 /**
  * Invitations to a project for an email without an account. The link carries a single-use
@@ -60,18 +60,11 @@ export class InvitationsService implements InvitationClaims {
     });
   }
 
-  /** What an invitation link shows; 404 once it was used, expired or its member was removed. */
-  async preview(token: string): Promise<Invitation> {
+  /** The open invitation of a link's token; 404 once it was used, expired or its member was removed. */
+  async findOpenByToken(token: string): Promise<OpenInvitation> {
     const invitation = await this.deps.repository.findOpen(sha256(token), isoNow(this.deps.clock));
-    if (!invitation) throw invalid();
-    return {
-      project: { id: invitation.projectId, name: invitation.projectName },
-      email: invitation.email,
-      role: invitation.role,
-      invited_by: invitation.invitedBy,
-      has_account: invitation.userStatus !== 'invited',
-      expires_at: invitation.expiresAt,
-    };
+    if (!invitation) throw invalidInvitation();
+    return invitation;
   }
 
   /**
@@ -79,13 +72,12 @@ export class InvitationsService implements InvitationClaims {
    * was registered without the link). Anyone else is refused, even holding the link.
    */
   async accept(principal: UserPrincipal, token: string, ip: string): Promise<Project> {
-    const invitation = await this.deps.repository.findOpen(sha256(token), isoNow(this.deps.clock));
-    if (!invitation) throw invalid();
+    const invitation = await this.findOpenByToken(token);
     if (invitation.userId !== principal.userId) {
       throw forbidden('This invitation was sent to another email address; sign in with that one');
     }
     await this.deps.transaction(async (trx) => {
-      if (!(await this.claim(trx, invitation.id))) throw invalid();
+      if (!(await this.claim(trx, invitation.id))) throw invalidInvitation();
       await this.deps.audit.record(
         trx,
         { principal, ip },
@@ -98,7 +90,7 @@ export class InvitationsService implements InvitationClaims {
       );
     });
     const row = await this.deps.projects.findLive(invitation.projectId);
-    if (!row) throw invalid();
+    if (!row) throw invalidInvitation();
     return toProject(toProjectRecord(row), invitation.role);
   }
 

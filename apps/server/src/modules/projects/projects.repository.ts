@@ -21,10 +21,9 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/** A membership: who (the auth module knows their name and email), in which role, joined yet or not. */
 export interface MemberRow {
   user_id: string;
-  email: string;
-  name: string;
   role: Role;
   status: 'active' | 'invited';
   created_at: string;
@@ -147,11 +146,8 @@ export class ProjectsRepository extends Repository {
   private memberQuery(projectId: string) {
     return this.db
       .selectFrom('project_members')
-      .innerJoin('users', 'users.id', 'project_members.user_id')
       .select((eb) => [
         'project_members.user_id',
-        'users.email',
-        'users.name',
         'project_members.role',
         eb.case().when(isInvited(eb)).then('invited').else('active').end().as('status'),
         'project_members.created_at',

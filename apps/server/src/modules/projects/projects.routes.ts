@@ -138,7 +138,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<{
       params: InvitationParams,
       response: { 200: DataOf(Invitation), ...errorResponses },
     },
-    handler: async (request) => ({ data: await invitations.preview(request.params.token) }),
+    handler: async (request) => ({ data: await service.previewInvitation(request.params.token) }),
   });
 
   app.post('/invitations/:token/accept', {

@@ -1,6 +1,7 @@
 import type {
   AddMemberBody,
   CreateProjectBody,
+  Invitation,
   Member,
   PlanId,
   Project,
@@ -8,6 +9,7 @@ import type {
   UpdateProjectBody,
 } from '@plinth/contract';
 import type { Transact, Trx } from '../../db/repository.js';
+import type { UserRow } from '../../db/schema.js';
 import { type Clock, isoNow } from '../../lib/clock.js';
 import type { DeliveryCache } from '../../lib/delivery-cache.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.js';
@@ -34,10 +36,11 @@ export type ProjectDeletionHook = (trx: Trx, projectId: string) => Promise<void>
 const DEFAULT_LOCALES = ['en'];
 const LAST_OWNER = 'A project needs at least one owner; make someone else owner first';
 
-const toMember = (row: MemberRow): Member => ({
+/** A membership with the person's email and name, which the auth module keeps. */
+const toMember = (row: MemberRow, user: UserRow | undefined): Member => ({
   user_id: row.user_id,
-  email: row.email,
-  name: row.name,
+  email: user?.email ?? '',
+  name: user?.name ?? '',
   role: row.role,
   status: row.status,
   created_at: row.created_at,
@@ -113,7 +116,8 @@ export class ProjectsService {
     const row = await projects.findLive(projectId);
     if (!row) return undefined;
     const { rows } = await projects.listMembers(projectId, { page: 1, limit: 1000, offset: 0 });
-    const members = rows.filter((m) => (m.role === 'owner' || m.role === 'admin') && m.status === 'active');
+    const administrators = rows.filter((m) => (m.role === 'owner' || m.role === 'admin') && m.status === 'active');
+    const members = await this.withPeople(administrators, trx);
     return { project: toProjectRecord(row), members };
   }
 
@@ -199,9 +203,36 @@ export class ProjectsService {
     this.deps.delivery.invalidate(grant.project.id);
   }
 
+  /** Memberships as the API shows them: with each person's email and name (read in `trx` when given). */
+  private async withPeople(rows: readonly MemberRow[], trx?: Trx): Promise<Member[]> {
+    const users = await this.deps.accounts.findUsers(
+      rows.map((row) => row.user_id),
+      trx,
+    );
+    return rows.map((row) => toMember(row, users.get(row.user_id)));
+  }
+
   async listMembers(projectId: string, page: Page) {
     const { rows, total } = await this.repository.listMembers(projectId, page);
-    return { items: rows.map(toMember), total };
+    return { items: await this.withPeople(rows), total };
+  }
+
+  /** What an invitation link shows: the project, the role, who was invited and by whom. */
+  async previewInvitation(token: string): Promise<Invitation> {
+    const invitation = await this.deps.invitations.findOpenByToken(token);
+    const people = await this.deps.accounts.findUsers([
+      invitation.userId,
+      ...(invitation.invitedBy ? [invitation.invitedBy] : []),
+    ]);
+    const invited = people.get(invitation.userId);
+    return {
+      project: { id: invitation.projectId, name: invitation.projectName },
+      email: invited?.email ?? '',
+      role: invitation.role,
+      invited_by: invitation.invitedBy ? (people.get(invitation.invitedBy)?.name ?? null) : null,
+      has_account: invited !== undefined && invited.status !== 'invited',
+      expires_at: invitation.expiresAt,
+    };
   }
 
   /**
@@ -231,7 +262,7 @@ export class ProjectsService {
       );
       const member = await members.findMember(grant.project.id, user.id);
       if (!member) throw notFound('Member');
-      return toMember(member);
+      return toMember(member, user);
     });
   }
 
@@ -262,7 +293,9 @@ export class ProjectsService {
         { from: member.role, to: role },
       ),
     );
-    return toMember({ ...member, role });
+    const [updated] = await this.withPeople([{ ...member, role }]);
+    if (!updated) throw notFound('Member');
+    return updated;
   }
 
   /** Removes a member; an invited one loses the invitation, so its link stops working. */
