@@ -23,7 +23,7 @@ import { siteRoutes } from './modules/site/site.routes.js';
 import { installRequestMetrics, metricsRoutes } from './modules/status/metrics.routes.js';
 import { installRequestStats, statusRoutes } from './modules/status/status.routes.js';
 import { tokensRoutes } from './modules/tokens/tokens.routes.js';
-import { installMetering } from './modules/usage/metering.js';
+import { installMetering } from './modules/usage/metering.hooks.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { versionsRoutes } from './modules/versions/versions.routes.js';
 import { webRoutes } from './modules/web/web.routes.js';
