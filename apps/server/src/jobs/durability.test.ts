@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,6 +105,45 @@ async function startWorker(env: Record<string, string>): Promise<Proc> {
   const proc = run(['start', '--role', 'worker'], env);
   await waitForStdout(proc, /Plinth worker is running background jobs/);
   return proc;
+}
+
+/** The TCP ports a process listens on (Linux: its socket descriptors, found in /proc/net/tcp and tcp6). */
+function listeningPorts(pid: number): number[] {
+  const sockets = new Set(
+    fs
+      .readdirSync(`/proc/${pid}/fd`)
+      .map((fd) => {
+        try {
+          return /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        } catch {
+          return undefined;
+        }
+      })
+      .filter((inode): inode is string => inode !== undefined),
+  );
+  const ports: number[] = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!fs.existsSync(table)) continue;
+    for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const columns = line.trim().split(/\s+/);
+      // Columns: sl, local address (hex ip:port), remote address, state (0A = LISTEN), …, inode (10th).
+      const [, local, , state, , , , , , inode] = columns;
+      if (state === '0A' && inode && sockets.has(inode)) ports.push(Number.parseInt(local?.split(':')[1] ?? '', 16));
+    }
+  }
+  return ports;
+}
+
+/** A TCP port nothing listens on now (the kernel's pick, released at once). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** A JSON API call; throws with the answer unless the status is `expected`. */
@@ -259,6 +299,76 @@ describe(`durable jobs across processes (${dialectName})`, () => {
       { token: again },
     );
     expect(audit.data).toEqual([expect.objectContaining({ actor: { type: 'system', id: null } })]);
+  }, 40_000);
+
+  it('runs a due scheduled publish in a worker process that serves no HTTP', async () => {
+    const dataDir = tempDir();
+    const store = await freshStore(dataDir);
+    const env = { PLINTH_DATA_DIR: dataDir, ...store.env };
+    // The API process runs no jobs: only the worker can publish.
+    const server = await startServer(env, 'api');
+    const token = await registerAndLogin(server.baseUrl, 'worker-only@example.com');
+    const project = await api(server.baseUrl, 'POST', '/projects', { token, body: { name: 'Worker' }, expected: 201 });
+    const projectId = project.data.id as string;
+    await api(server.baseUrl, 'POST', `/projects/${projectId}/collections`, {
+      token,
+      body: { slug: 'posts', name: 'Posts', fields: [{ name: 'title', type: 'text', required: true }] },
+      expected: 201,
+    });
+    const docs = `/projects/${projectId}/collections/posts/documents`;
+    const created = await api(server.baseUrl, 'POST', docs, {
+      token,
+      body: { data: { title: 'Soon' } },
+      expected: 201,
+    });
+    const documentId = created.data.id as string;
+    const publishAt = new Date(Date.now() + 2_000);
+    await api(server.baseUrl, 'POST', `${docs}/${documentId}/schedule`, {
+      token,
+      body: { publish_at: publishAt.toISOString() },
+    });
+
+    // Told a port to serve, the worker must still open none.
+    const port = await freePort();
+    const worker = await startWorker({ ...env, PORT: String(port) });
+    // Read from the database, as an operator would: without Redis, the API process's cache of
+    // the document learns nothing of what another process changed.
+    const deadline = publishAt.getTime() + 10_000;
+    let stored: { status: string; publish_at: string | null; published_at: string | null } | undefined;
+    for (;;) {
+      const database = store.open();
+      try {
+        stored = await database.db
+          .selectFrom('documents')
+          .select(['status', 'publish_at', 'published_at'])
+          .where('id', '=', documentId)
+          .executeTakeFirst();
+      } finally {
+        await database.close();
+      }
+      if (stored?.status === 'published') break;
+      if (Date.now() > deadline) throw new Error(`not published 10 s after its time: ${JSON.stringify(stored)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(stored).toMatchObject({ status: 'published', publish_at: null });
+    expect(new Date(stored.published_at as string).getTime()).toBeGreaterThanOrEqual(publishAt.getTime());
+    const [job] = await jobsIn(store, 'document.scheduled');
+    expect(job).toMatchObject({ status: 'done', attempts: 1 });
+    expect(job?.locked_by?.split(':')[1]).toBe(String(worker.child.pid));
+
+    expect(listeningPorts(worker.child.pid as number)).toEqual([]);
+    const connected = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ host: '127.0.0.1', port }, () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    expect(connected, `something answers on port ${port}`).toBe(false);
+    expect(worker.output.stdout).not.toMatch(/Server listening/);
+    // The worker stops on SIGTERM like the server does.
+    worker.child.kill('SIGTERM');
+    expect(await within(worker.exited, WAIT_MS, 'the worker to stop')).toEqual({ code: 0, signal: null });
   }, 40_000);
 
   it('retries, after its lease, an email whose worker was killed while sending it', async () => {

@@ -403,4 +403,24 @@ describe('GraphQL reads: references, blocks, media, locales and batching, compar
       expect(hundred).toBeLessThanOrEqual(14);
     }
   });
+  it('keeps each value of an `in` filter whole, commas included', async () => {
+    for (const name of ['Europe, West', 'Europe, East']) {
+      await createDocument(t.app, owner, projectId, 'continents', { data: { name }, status: 'published' });
+    }
+    const names = async (filter: string) => {
+      const data = await graphqlData<{ continents: { total: number; items: { name: string }[] } }>(
+        t.app,
+        reader,
+        projectId,
+        `{ continents(filter: ${filter}, sort: ["name"]) { total items { name } } }`,
+      );
+      expect(data.continents.total).toBe(data.continents.items.length);
+      return data.continents.items.map((item) => item.name);
+    };
+    expect(await names('{ name: { in: ["Europe, West"] } }')).toEqual(['Europe, West']);
+    expect(await names('{ name: { in: ["Europe, West", "Europe"] } }')).toEqual(['Europe', 'Europe, West']);
+    // Split at its comma, the value would match "Europe" and no other continent.
+    expect(await names('{ name: { nin: ["Europe, West", "Europe, East"] } }')).toEqual(['Europe']);
+    expect(await names('{ name: { eq: "Europe, East" } }')).toEqual(['Europe, East']);
+  });
 });
