@@ -58,6 +58,25 @@ export function carryHiddenValues(next: unknown, previous: unknown, components: 
   });
 }
 
+/**
+ * Blocks without the values of hidden fields, at every depth; every other key stays as it is.
+ * What a caller that does not see hidden fields may hand back as its own (a version it restores).
+ */
+export function withoutHiddenValues(value: unknown, components: ComponentFields): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((block: unknown) => {
+    if (!isBlock(block)) return block;
+    const kept: Record<string, unknown> = { ...block };
+    for (const field of components.get(block._component) ?? []) {
+      if (field.hidden) delete kept[field.name];
+      else if (field.type === 'blocks' && kept[field.name] !== undefined) {
+        kept[field.name] = withoutHiddenValues(kept[field.name], components);
+      }
+    }
+    return kept;
+  });
+}
+
 /** A value of a reference or media field found inside blocks, with its path from the blocks field. */
 export interface BlockValue {
   field: Field;

@@ -95,6 +95,9 @@ function checkField(
     const source = fields.find((other) => other.name === options.from);
     if (!source || !['text', 'longtext'].includes(source.type))
       at('.options.from', 'must name a text field of this model');
+    // Everyone who reads the slug would read the hidden value in it.
+    else if (source.hidden && !field.hidden)
+      at('.options.from', 'must name a visible field, or the slug be hidden too');
   }
   if (field.unique) {
     if (!UNIQUE_TYPES.includes(field.type) || options.multiple)

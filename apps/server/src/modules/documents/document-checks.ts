@@ -127,6 +127,8 @@ export class DocumentChecks {
       data: StoredData;
       locale: string;
       documentId: string;
+      /** Whether the caller sees hidden fields (a conflict on one is not named to those who do not). */
+      seesHidden: boolean;
     },
   ): Promise<void> {
     const { collection, input, data } = options;
@@ -146,6 +148,10 @@ export class DocumentChecks {
         });
       if (!(await taken(value))) continue;
       const generated = field.type === 'slug' && !(field.name in input);
+      if (!generated && field.hidden && !options.seesHidden) {
+        // The caller did not write it (a default did) and must not learn its name or value.
+        throw conflict('The document would repeat a unique value that another document holds');
+      }
       if (!generated) {
         throw new AppError('CONFLICT', `data.${field.name} "${value}" is already used by another document`, [
           { path: `data.${field.name}`, message: 'is already used by another document' },

@@ -5,6 +5,7 @@ import { conflict, forbidden } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { userIdOf } from '../auth/principal.js';
+import { carryHiddenValues, withoutHiddenValues } from '../collections/block-values.js';
 import type { ValueProblem } from '../collections/field-values.js';
 import { type CollectionModel, isLocaleMap } from '../collections/model.js';
 import type { ModelCache } from '../collections/model-cache.js';
@@ -21,6 +22,16 @@ import {
   type StoredDocument,
   withSnapshot,
 } from './stored-document.js';
+
+/** A stored value changed by `change`: each locale's value of a localized field, or the one value. */
+const eachLocale = (
+  localized: boolean | undefined,
+  value: unknown,
+  change: (value: unknown, locale: string | undefined) => unknown,
+): unknown =>
+  localized && isLocaleMap(value)
+    ? Object.fromEntries(Object.entries(value).map(([locale, item]) => [locale, change(item, locale)]))
+    : change(value, undefined);
 
 /** A stored state to make the document's data again (a version being restored). */
 export interface Replacement {
@@ -105,7 +116,14 @@ export class DocumentWrites {
         data,
         locales: [locale],
       });
-      await checks.unique(trx, { collection, input: body.data, data, locale, documentId: document.id });
+      await checks.unique(trx, {
+        collection,
+        input: body.data,
+        data,
+        locale,
+        documentId: document.id,
+        seesHidden: grant.content.seesHidden,
+      });
       await store.write(trx, {
         project: grant.project,
         collection,
@@ -160,7 +178,14 @@ export class DocumentWrites {
         data,
         locales: [locale],
       });
-      await checks.unique(trx, { collection, input: body.data, data, locale, documentId: id });
+      await checks.unique(trx, {
+        collection,
+        input: body.data,
+        data,
+        locale,
+        documentId: id,
+        seesHidden: grant.content.seesHidden,
+      });
       return this.saveData(trx, { grant, collection, existing, data, locale, action: 'document.updated' });
     });
     return presentWritten(grant, collection, updated, locale);
@@ -182,11 +207,18 @@ export class DocumentWrites {
       let data: StoredData = structuredClone(replacement.data);
       const problems: ValueProblem[] = [];
       for (const field of collection.fields) {
+        const stored = data[field.name];
         if (field.hidden && !seesHidden) {
           if (field.name in existing.data) data[field.name] = existing.data[field.name];
           else delete data[field.name];
-        } else if (field.localized && data[field.name] !== undefined && !isLocaleMap(data[field.name])) {
+        } else if (field.localized && stored !== undefined && !isLocaleMap(stored)) {
           problems.push({ path: `data.${field.name}`, message: 'holds one value, but the field is localized now' });
+        } else if (field.type === 'blocks' && !seesHidden && stored !== undefined) {
+          // Its hidden values are not the caller's to write: checked without them, they are
+          // given back from the current copy below.
+          data[field.name] = eachLocale(field.localized, stored, (blocks) =>
+            withoutHiddenValues(blocks, model.componentFields),
+          );
         }
       }
       if (problems.length > 0) throw validationError(problems);
@@ -202,6 +234,20 @@ export class DocumentWrites {
         }
         data = mergeValues({ model, collection, stored: data, input, locale, defaultLocale, isNew: false, seesHidden });
       }
+      if (!seesHidden) {
+        // The hidden values inside blocks stay the current ones, by instance, as with a PATCH.
+        for (const field of collection.fields.filter((candidate) => candidate.type === 'blocks')) {
+          if (data[field.name] === undefined) continue;
+          const current = existing.data[field.name];
+          data[field.name] = eachLocale(field.localized, data[field.name], (blocks, locale) =>
+            carryHiddenValues(
+              blocks,
+              locale === undefined ? current : isLocaleMap(current) ? current[locale] : undefined,
+              model.componentFields,
+            ),
+          );
+        }
+      }
       const everyField = Object.fromEntries(collection.fields.map((field) => [field.name, true]));
       await checks.references(trx, {
         projectId: grant.project.id,
@@ -212,7 +258,7 @@ export class DocumentWrites {
         locales,
       });
       for (const locale of locales) {
-        await checks.unique(trx, { collection, input: everyField, data, locale, documentId: id });
+        await checks.unique(trx, { collection, input: everyField, data, locale, documentId: id, seesHidden });
       }
       return this.saveData(trx, {
         grant,
@@ -301,7 +347,14 @@ export class DocumentWrites {
       await checks.singletonFree(trx, collection);
       const everyField = Object.fromEntries(collection.fields.map((field) => [field.name, true]));
       for (const locale of grant.project.locales) {
-        await checks.unique(trx, { collection, input: everyField, data: existing.data, locale, documentId: id });
+        await checks.unique(trx, {
+          collection,
+          input: everyField,
+          data: existing.data,
+          locale,
+          documentId: id,
+          seesHidden: grant.content.seesHidden,
+        });
       }
       await this.deps.store.write(trx, {
         project: grant.project,
