@@ -429,7 +429,7 @@ describe(`durable jobs across processes (${dialectName})`, () => {
       const queue = new JobQueue(database.db, database.dialect, () => new Date());
       await database.db.transaction().execute(async (trx) => {
         for (let i = 0; i < total; i++) {
-          await queue.enqueue(trx, {
+          await queue.in(trx).enqueue({
             kind: EMAIL_JOB,
             payload: { to: `reader-${i}@example.com`, subject: `Job ${i}`, text: `Body ${i}` },
           });

@@ -10,7 +10,7 @@ export const EMAIL_JOB = 'email.send';
  * @example await queueEmail(jobs, trx, { to, subject, text });
  */
 export async function queueEmail(jobs: JobQueue, trx: Trx, message: MailMessage): Promise<void> {
-  await jobs.enqueue(trx, { kind: EMAIL_JOB, payload: message, maxAttempts: 10 });
+  await jobs.in(trx).enqueue({ kind: EMAIL_JOB, payload: message, maxAttempts: 10 });
 }
 
 /** Sends queued emails through the mailer. */

@@ -56,7 +56,7 @@ describe(`job queue (${dialectName})`, () => {
         },
       },
     });
-    const id = await queue.enqueue(database.db, { kind: 'flaky', payload: { n: 1 } });
+    const id = await queue.enqueue({ kind: 'flaky', payload: { n: 1 } });
     const start = time.clock().getTime();
 
     expect(await worker.runDue()).toBe(1);
@@ -105,7 +105,7 @@ describe(`job queue (${dialectName})`, () => {
         },
       },
     });
-    const id = await queue.enqueue(database.db, { kind: 'broken', payload: null, maxAttempts: 3 });
+    const id = await queue.enqueue({ kind: 'broken', payload: null, maxAttempts: 3 });
     for (let i = 0; i < 6; i++) {
       await worker.runDue();
       time.advance(1_101);
@@ -132,7 +132,7 @@ describe(`job queue (${dialectName})`, () => {
         },
       },
     });
-    const id = await queue.enqueue(database.db, { kind: 'limited', payload: null });
+    const id = await queue.enqueue({ kind: 'limited', payload: null });
     for (let i = 0; i < 5; i++) {
       await worker.runDue();
       time.advance(1_101);
@@ -144,7 +144,7 @@ describe(`job queue (${dialectName})`, () => {
   it('hands back a job of a kind it does not know, without using an attempt, for a worker that knows it', async () => {
     // An older worker during a rolling deploy: the newer kind is not its to fail.
     const { time, queue, worker } = setup({});
-    const id = await queue.enqueue(database.db, { kind: 'newer.kind', payload: { n: 1 }, maxAttempts: 1 });
+    const id = await queue.enqueue({ kind: 'newer.kind', payload: { n: 1 }, maxAttempts: 1 });
     expect(await worker.runDue()).toBe(1);
     const released = await queue.find(id);
     expect(released).toMatchObject({ status: 'pending', attempts: 0, locked_by: null, finished_at: null });
@@ -167,7 +167,7 @@ describe(`job queue (${dialectName})`, () => {
 
   it("stores the kind's lower attempt limit on the job, so a reclaim after an expired lease honours it", async () => {
     const { time, queue, worker } = setup({ fragile: { maxAttempts: 2, run: async () => undefined } });
-    const id = await queue.enqueue(database.db, { kind: 'fragile', payload: null });
+    const id = await queue.enqueue({ kind: 'fragile', payload: null });
     expect(await queue.find(id)).toMatchObject({ max_attempts: 2 });
     // Two workers die holding it; its kind allows no third attempt.
     for (const dying of ['dying-a', 'dying-b']) {
@@ -179,14 +179,14 @@ describe(`job queue (${dialectName})`, () => {
     expect(job).toMatchObject({ status: 'failed', attempts: 2 });
     expect(job?.last_error).toMatch(/lease expired/);
     // A lower limit asked by the producer still wins.
-    const lower = await queue.enqueue(database.db, {
+    const lower = await queue.enqueue({
       kind: 'fragile',
       payload: null,
       maxAttempts: 1,
       dedupeKey: 'fragile:lower',
     });
     expect(await queue.find(lower)).toMatchObject({ max_attempts: 1 });
-    await queue.cancel(database.db, 'fragile:lower');
+    await queue.cancel('fragile:lower');
   });
 
   it('claims again a job whose worker died (lease expired), and not before', async () => {
@@ -201,7 +201,7 @@ describe(`job queue (${dialectName})`, () => {
       },
       { leaseMs: 30_000 },
     );
-    const id = await queue.enqueue(database.db, { kind: 'orphan', payload: null });
+    const id = await queue.enqueue({ kind: 'orphan', payload: null });
     // A worker claims it and dies without finishing.
     const claimed = await queue.claim('dead-worker', 10, 30_000);
     expect(claimed.map((job) => job.id)).toContain(id);
@@ -227,7 +227,7 @@ describe(`job queue (${dialectName})`, () => {
 
   it('fails a job that keeps killing its worker once its attempts are used up', async () => {
     const { time, queue, worker } = setup({ poison: { run: async () => undefined } }, { leaseMs: 1_000 });
-    const id = await queue.enqueue(database.db, { kind: 'poison', payload: null, maxAttempts: 2 });
+    const id = await queue.enqueue({ kind: 'poison', payload: null, maxAttempts: 2 });
     for (let i = 0; i < 2; i++) {
       const claimed = await queue.claim(`dying-${i}`, 10, 1_000);
       expect(claimed.map((job) => job.id)).toContain(id);
@@ -249,13 +249,13 @@ describe(`job queue (${dialectName})`, () => {
       },
     });
     const runAt = new Date(time.clock().getTime() + 60_000);
-    const a = await queue.enqueue(database.db, { kind: 'later', payload: { name: 'a' }, runAt, dedupeKey: 'k:1' });
-    const b = await queue.enqueue(database.db, { kind: 'later', payload: { name: 'b' }, runAt, dedupeKey: 'k:2' });
+    const a = await queue.enqueue({ kind: 'later', payload: { name: 'a' }, runAt, dedupeKey: 'k:1' });
+    const b = await queue.enqueue({ kind: 'later', payload: { name: 'b' }, runAt, dedupeKey: 'k:2' });
     expect(await worker.runDue()).toBe(0);
 
-    expect(await queue.cancel(database.db, 'k:1')).toBe(1);
-    expect(await queue.cancel(database.db, 'k:1')).toBe(0);
-    expect(await queue.cancel(database.db, 'k:unknown')).toBe(0);
+    expect(await queue.cancel('k:1')).toBe(1);
+    expect(await queue.cancel('k:1')).toBe(0);
+    expect(await queue.cancel('k:unknown')).toBe(0);
     expect(await queue.find(a)).toMatchObject({ status: 'cancelled', finished_at: expect.any(String) });
 
     time.advance(60_000);
@@ -263,7 +263,7 @@ describe(`job queue (${dialectName})`, () => {
     expect(ran).toEqual(['b']);
     expect(await queue.find(b)).toMatchObject({ status: 'done' });
     // A job already done is not "cancelled" after the fact.
-    expect(await queue.cancel(database.db, 'k:2')).toBe(0);
+    expect(await queue.cancel('k:2')).toBe(0);
     expect(await queue.find(b)).toMatchObject({ status: 'done' });
   });
 
@@ -272,7 +272,7 @@ describe(`job queue (${dialectName})`, () => {
     let id = '';
     await expect(
       database.db.transaction().execute(async (trx) => {
-        id = await queue.enqueue(trx, { kind: 'later', payload: null });
+        id = await queue.in(trx).enqueue({ kind: 'later', payload: null });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -289,8 +289,8 @@ describe(`job queue (${dialectName})`, () => {
       },
       { concurrency: 2, reservedSlots: 0, pollMs: 20 },
     );
-    const slowId = await queue.enqueue(database.db, { kind: 'slow', payload: null });
-    for (const name of ['a', 'b', 'c', 'd']) await queue.enqueue(database.db, { kind: 'quick', payload: { name } });
+    const slowId = await queue.enqueue({ kind: 'slow', payload: null });
+    for (const name of ['a', 'b', 'c', 'd']) await queue.enqueue({ kind: 'quick', payload: { name } });
     worker.start();
     try {
       // All quick jobs ran through the second slot while the slow one still holds the first.
@@ -322,8 +322,8 @@ describe(`job queue (${dialectName})`, () => {
       { concurrency: 3, reservedSlots: 1, pollMs: 20 },
     );
     const backlog: string[] = [];
-    for (let i = 0; i < 6; i++) backlog.push(await queue.enqueue(database.db, { kind: 'deliver', payload: { i } }));
-    await queue.enqueue(database.db, { kind: 'publish', payload: { id: 'doc-1' } });
+    for (let i = 0; i < 6; i++) backlog.push(await queue.enqueue({ kind: 'deliver', payload: { i } }));
+    await queue.enqueue({ kind: 'publish', payload: { id: 'doc-1' } });
     worker.start();
     try {
       await waitUntil(async () => published.length === 1, 5_000, 'the scheduled publish to run');
@@ -355,8 +355,8 @@ describe(`job queue (${dialectName})`, () => {
       },
       plain: { run: async () => undefined },
     });
-    const secret = await queue.enqueue(database.db, { kind: 'secret', payload: { link: 'https://x/reset?t=abc' } });
-    const plain = await queue.enqueue(database.db, { kind: 'plain', payload: { keep: true } });
+    const secret = await queue.enqueue({ kind: 'secret', payload: { link: 'https://x/reset?t=abc' } });
+    const plain = await queue.enqueue({ kind: 'plain', payload: { keep: true } });
     await worker.runDue();
     // The retry still needs it.
     expect(parseJson(await queue.find(secret).then((job) => job?.payload))).toEqual({ link: 'https://x/reset?t=abc' });
@@ -374,20 +374,20 @@ describe(`job queue (${dialectName})`, () => {
       ok: { run: async () => undefined },
       bad: { run: async () => Promise.reject(new Error('no')) },
     });
-    const oldDone = await queue.enqueue(database.db, { kind: 'ok', payload: null });
-    const oldCancelled = await queue.enqueue(database.db, {
+    const oldDone = await queue.enqueue({ kind: 'ok', payload: null });
+    const oldCancelled = await queue.enqueue({
       kind: 'ok',
       payload: null,
       runAt: new Date(time.clock().getTime() + day),
       dedupeKey: 'prune:cancelled',
     });
-    await queue.cancel(database.db, 'prune:cancelled');
-    const oldFailed = await queue.enqueue(database.db, { kind: 'bad', payload: null, maxAttempts: 1 });
+    await queue.cancel('prune:cancelled');
+    const oldFailed = await queue.enqueue({ kind: 'bad', payload: null, maxAttempts: 1 });
     await worker.runDue();
     time.advance(8 * day);
-    const recentDone = await queue.enqueue(database.db, { kind: 'ok', payload: null });
+    const recentDone = await queue.enqueue({ kind: 'ok', payload: null });
     await worker.runDue();
-    const pending = await queue.enqueue(database.db, {
+    const pending = await queue.enqueue({
       kind: 'ok',
       payload: null,
       runAt: new Date(time.clock().getTime() + day),
@@ -429,7 +429,7 @@ describe(`job queue (${dialectName})`, () => {
     ]);
     const first = new Worker(queue, handlers, log, { leaseMs: 250, pollMs: 20 });
     const second = new Worker(queue, handlers, log, { leaseMs: 250, pollMs: 20 });
-    const id = await queue.enqueue(database.db, { kind: 'slow', payload: null });
+    const id = await queue.enqueue({ kind: 'slow', payload: null });
     first.start();
     await waitUntil(async () => runs.length > 0, 5_000, 'the slow job to start');
     second.start();
@@ -473,7 +473,7 @@ describe.skipIf(!TEST_DATABASE_URL)('job queue: two workers on PostgreSQL', () =
     const queueA = new JobQueue(database.db, 'postgres', clock);
     const queueB = new JobQueue(other.db, 'postgres', clock);
     const ids = new Set<string>();
-    for (let i = 0; i < 200; i++) ids.add(await queueA.enqueue(database.db, { kind: 'count', payload: { i } }));
+    for (let i = 0; i < 200; i++) ids.add(await queueA.enqueue({ kind: 'count', payload: { i } }));
     const workers = [
       new Worker(queueA, new Map([['count', handler('a')]]), log, { pollMs: 10, concurrency: 4 }),
       new Worker(queueB, new Map([['count', handler('b')]]), log, { pollMs: 10, concurrency: 4 }),

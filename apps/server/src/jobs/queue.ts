@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { type Dialect, parseJson } from '../db/database.js';
-import type { Database, JobRow } from '../db/schema.js';
+import { type Executor, Repository } from '../db/repository.js';
+import type { JobRow } from '../db/schema.js';
 import { type Clock, isoNow } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { Logger } from '../lib/logger.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface EnqueueOptions {
   kind: string;
@@ -47,24 +46,27 @@ const UNKNOWN_KIND_DELAY_MS = 60_000;
 
 /**
  * The transactional outbox. A job is written in the same transaction as the change that causes
- * it, so a crash can never keep the change and lose its consequence (or the reverse).
+ * it (`jobs.in(trx).enqueue(…)`), so a crash can never keep the change and lose its consequence
+ * (or the reverse).
  */
-export class JobQueue {
+export class JobQueue extends Repository {
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly dialect: Dialect,
+    db: Executor,
+    dialect: Dialect,
     private readonly clock: Clock,
     /** The handlers by kind (filled in as modules register them), for their attempt limits. */
     private readonly handlers: ReadonlyMap<string, JobHandler> = new Map(),
-  ) {}
+  ) {
+    super(db, dialect);
+  }
 
   /** Listeners told that a job may be due now (the in-process worker wakes up). */
   readonly onEnqueue = new Set<() => void>();
 
-  async enqueue(db: Db, options: EnqueueOptions): Promise<string> {
+  async enqueue(options: EnqueueOptions): Promise<string> {
     const now = isoNow(this.clock);
     const id = newId();
-    await db
+    await this.db
       .insertInto('jobs')
       .values({
         id,
@@ -95,8 +97,8 @@ export class JobQueue {
   }
 
   /** Cancels pending jobs with this dedupe key; returns how many. */
-  async cancel(db: Db, dedupeKey: string): Promise<number> {
-    const result = await db
+  async cancel(dedupeKey: string): Promise<number> {
+    const result = await this.db
       .updateTable('jobs')
       .set({ status: 'cancelled', updated_at: isoNow(this.clock), finished_at: isoNow(this.clock) })
       .where('dedupe_key', '=', dedupeKey)

@@ -391,8 +391,8 @@ export class AuthService {
     return this.repository.findUserById(userId);
   }
 
-  /** Users by id, for lists that show people (members, invitations); read in `trx` when given. */
-  async findUsers(ids: readonly string[], trx?: Trx): Promise<Map<string, UserRow>> {
+  /** Users by id, for lists that show people (members, invitations); read in `trx` unless null. */
+  async findUsers(trx: Trx | null, ids: readonly string[]): Promise<Map<string, UserRow>> {
     const users = trx ? this.repository.in(trx) : this.repository;
     const rows = await users.findUsersByIds(ids);
     return new Map(rows.map((row) => [row.id, row]));

@@ -17,6 +17,17 @@ const mimeMatches = (pattern: string, mimeType: string): boolean =>
 
 const isLink = (field: Field) => field.type === 'reference' || field.type === 'media';
 
+/** What a write stores, and which fields and locales it wrote. */
+interface WrittenValues {
+  projectId: string;
+  model: ProjectModel;
+  collection: CollectionModel;
+  /** The fields the write names (their values are checked). */
+  input: Record<string, unknown>;
+  data: StoredData;
+  locales: readonly string[];
+}
+
 /**
  * What a write must check against the database before it saves, inside its transaction (under
  * the collection's writer lock): references, unique values, the model it was validated
@@ -32,21 +43,20 @@ export class DocumentChecks {
   ) {}
 
   /**
+   * What the values a write stores must meet besides the model: references to what exists, and
+   * unique values, in each locale the write changed (`input` names the fields it wrote).
+   */
+  async values(trx: Trx, options: WrittenValues & { documentId: string; seesHidden: boolean }): Promise<void> {
+    await this.references(trx, options);
+    for (const locale of options.locales) await this.unique(trx, { ...options, locale });
+  }
+
+  /**
    * References must point at live documents of their collection, and media at live assets, in
    * this project: at the top level and inside blocks, however deep. One query per kind checks
    * every id of the write.
    */
-  async references(
-    trx: Trx,
-    options: {
-      projectId: string;
-      model: ProjectModel;
-      collection: CollectionModel;
-      input: Record<string, unknown>;
-      data: StoredData;
-      locales: readonly string[];
-    },
-  ): Promise<void> {
+  async references(trx: Trx, options: WrittenValues): Promise<void> {
     const { model, collection, input, data } = options;
     const links: { path: string; field: Field; ids: string[] }[] = [];
     for (const field of collection.fields) {

@@ -117,7 +117,7 @@ export class DocumentLifecycle {
 
   /** Cancels a document's pending scheduled jobs, in the caller's transaction. */
   async cancelSchedule(trx: Trx, documentId: string, actions: readonly ('publish' | 'unpublish')[]): Promise<void> {
-    for (const action of actions) await this.deps.jobs.cancel(trx, scheduleJobKey(action, documentId));
+    for (const action of actions) await this.deps.jobs.in(trx).cancel(scheduleJobKey(action, documentId));
   }
 
   /** Upcoming publishing and unpublishing of the project's live documents, soonest first. */

@@ -26,22 +26,22 @@ export interface DocumentWrite {
   details?: Record<string, unknown>;
 }
 
+/** A state of a document to keep in its history. */
+export interface HistoryEntry {
+  collection: CollectionModel;
+  document: StoredDocument;
+  /** The data before this state (nothing for a new document). */
+  before: StoredData | null;
+  locale: string;
+  actor: Actor;
+}
+
 /**
  * A document's history. The versions module owns it (implemented there, wired in the
  * composition root); writes record each new state through it, in their transaction.
  */
 export interface DocumentHistory {
-  record(
-    trx: Trx,
-    entry: {
-      collection: CollectionModel;
-      document: StoredDocument;
-      /** The data before this state (nothing for a new document). */
-      before: StoredData | null;
-      locale: string;
-      actor: Actor;
-    },
-  ): Promise<void>;
+  record(trx: Trx, entry: HistoryEntry): Promise<void>;
 }
 
 /** The document a change is about, and the policy's constraints on reaching it. */

@@ -108,19 +108,13 @@ export class DocumentWrites {
     await store.transaction(grant.project.id, collection.id, async (trx) => {
       await checks.modelCurrent(trx, grant.project.id, collection);
       await checks.singletonFree(trx, collection);
-      await checks.references(trx, {
+      await checks.values(trx, {
         projectId: grant.project.id,
         model,
         collection,
         input: body.data,
         data,
         locales: [locale],
-      });
-      await checks.unique(trx, {
-        collection,
-        input: body.data,
-        data,
-        locale,
         documentId: document.id,
         seesHidden: grant.content.seesHidden,
       });
@@ -170,19 +164,13 @@ export class DocumentWrites {
         isNew: false,
         seesHidden: grant.content.seesHidden,
       });
-      await checks.references(trx, {
+      await checks.values(trx, {
         projectId: grant.project.id,
         model,
         collection,
         input: body.data,
         data,
         locales: [locale],
-      });
-      await checks.unique(trx, {
-        collection,
-        input: body.data,
-        data,
-        locale,
         documentId: id,
         seesHidden: grant.content.seesHidden,
       });
@@ -249,17 +237,16 @@ export class DocumentWrites {
         }
       }
       const everyField = Object.fromEntries(collection.fields.map((field) => [field.name, true]));
-      await checks.references(trx, {
+      await checks.values(trx, {
         projectId: grant.project.id,
         model,
         collection,
         input: everyField,
         data,
         locales,
+        documentId: id,
+        seesHidden,
       });
-      for (const locale of locales) {
-        await checks.unique(trx, { collection, input: everyField, data, locale, documentId: id, seesHidden });
-      }
       return this.saveData(trx, {
         grant,
         collection,

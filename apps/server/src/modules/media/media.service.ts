@@ -519,7 +519,7 @@ export class MediaService {
    */
   async queuePurge(trx: Trx, projectId: string): Promise<void> {
     const payload: PurgePayload = { projectId };
-    await this.deps.jobs.enqueue(trx, { kind: MEDIA_PURGE_JOB, payload, dedupeKey: `media-purge:${projectId}` });
+    await this.deps.jobs.in(trx).enqueue({ kind: MEDIA_PURGE_JOB, payload, dedupeKey: `media-purge:${projectId}` });
   }
 
   /** The `media.purge-project` job: runs `purgeProject`, retried for a day while storage fails. */

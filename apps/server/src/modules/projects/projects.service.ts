@@ -117,7 +117,7 @@ export class ProjectsService {
     if (!row) return undefined;
     const { rows } = await projects.listMembers(projectId, { page: 1, limit: 1000, offset: 0 });
     const administrators = rows.filter((m) => (m.role === 'owner' || m.role === 'admin') && m.status === 'active');
-    const members = await this.withPeople(administrators, trx);
+    const members = await this.withPeople(trx, administrators);
     return { project: toProjectRecord(row), members };
   }
 
@@ -203,24 +203,24 @@ export class ProjectsService {
     this.deps.delivery.invalidate(grant.project.id);
   }
 
-  /** Memberships as the API shows them: with each person's email and name (read in `trx` when given). */
-  private async withPeople(rows: readonly MemberRow[], trx?: Trx): Promise<Member[]> {
+  /** Memberships as the API shows them: with each person's email and name (read in `trx` unless null). */
+  private async withPeople(trx: Trx | null, rows: readonly MemberRow[]): Promise<Member[]> {
     const users = await this.deps.accounts.findUsers(
-      rows.map((row) => row.user_id),
       trx,
+      rows.map((row) => row.user_id),
     );
     return rows.map((row) => toMember(row, users.get(row.user_id)));
   }
 
   async listMembers(projectId: string, page: Page) {
     const { rows, total } = await this.repository.listMembers(projectId, page);
-    return { items: await this.withPeople(rows), total };
+    return { items: await this.withPeople(null, rows), total };
   }
 
   /** What an invitation link shows: the project, the role, who was invited and by whom. */
   async previewInvitation(token: string): Promise<Invitation> {
     const invitation = await this.deps.invitations.findOpenByToken(token);
-    const people = await this.deps.accounts.findUsers([
+    const people = await this.deps.accounts.findUsers(null, [
       invitation.userId,
       ...(invitation.invitedBy ? [invitation.invitedBy] : []),
     ]);
@@ -293,7 +293,7 @@ export class ProjectsService {
         { from: member.role, to: role },
       ),
     );
-    const [updated] = await this.withPeople([{ ...member, role }]);
+    const [updated] = await this.withPeople(null, [{ ...member, role }]);
     if (!updated) throw notFound('Member');
     return updated;
   }

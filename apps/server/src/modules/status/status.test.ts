@@ -588,7 +588,7 @@ describe('GET /metrics', () => {
     });
 
     it('counts queued jobs', async () => {
-      await t.services.jobs.enqueue(t.database.db, {
+      await t.services.jobs.enqueue({
         kind: 'test.never',
         payload: null,
         runAt: new Date(Date.now() + 3600_000),

@@ -1,9 +1,7 @@
 import type { Trx } from '../../db/repository.js';
 import { newId } from '../../lib/ids.js';
-import { type Actor, tokenIdOf, userIdOf } from '../auth/principal.js';
-import type { CollectionModel } from '../collections/model.js';
-import type { DocumentHistory } from '../documents/document-store.js';
-import type { StoredData, StoredDocument } from '../documents/stored-document.js';
+import { tokenIdOf, userIdOf } from '../auth/principal.js';
+import type { DocumentHistory, HistoryEntry } from '../documents/document-store.js';
 import { changedFieldNames } from './version-diff.js';
 import type { VersionsRepository } from './versions.repository.js';
 
@@ -14,16 +12,7 @@ import type { VersionsRepository } from './versions.repository.js';
 export class VersionHistory implements DocumentHistory {
   constructor(private readonly repository: VersionsRepository) {}
 
-  async record(
-    trx: Trx,
-    entry: {
-      collection: CollectionModel;
-      document: StoredDocument;
-      before: StoredData | null;
-      locale: string;
-      actor: Actor;
-    },
-  ): Promise<void> {
+  async record(trx: Trx, entry: HistoryEntry): Promise<void> {
     const { document } = entry;
     await this.repository.in(trx).insert({
       id: newId(),

@@ -103,7 +103,7 @@ export class WebhookEvents implements ChangeEvents {
     // Manual deliveries (test pings) get a single attempt.
     const maxAttempts = options.manual ? 1 : (this.deps.handlers.get(WEBHOOK_JOB)?.maxAttempts ?? WEBHOOK_MAX_ATTEMPTS);
     const job: WebhookJobPayload = { deliveryId: id, maxAttempts };
-    await this.deps.jobs.enqueue(trx, { kind: WEBHOOK_JOB, payload: job, maxAttempts, dedupeKey: dedupeKey(id) });
+    await this.deps.jobs.in(trx).enqueue({ kind: WEBHOOK_JOB, payload: job, maxAttempts, dedupeKey: dedupeKey(id) });
     return row;
   }
 
@@ -113,8 +113,8 @@ export class WebhookEvents implements ChangeEvents {
    */
   async queueRedelivery(trx: Trx, deliveryId: string): Promise<void> {
     const { jobs } = this.deps;
-    await jobs.cancel(trx, redeliveryKey(deliveryId));
+    await jobs.in(trx).cancel(redeliveryKey(deliveryId));
     const payload: WebhookJobPayload = { deliveryId, maxAttempts: 1, redelivery: true };
-    await jobs.enqueue(trx, { kind: WEBHOOK_JOB, payload, maxAttempts: 1, dedupeKey: redeliveryKey(deliveryId) });
+    await jobs.in(trx).enqueue({ kind: WEBHOOK_JOB, payload, maxAttempts: 1, dedupeKey: redeliveryKey(deliveryId) });
   }
 }

@@ -130,7 +130,7 @@ export class WorkflowService {
       ] as const) {
         if (!at) continue;
         const payload: ScheduledPayload = { projectId: grant.project.id, documentId: id, action, at };
-        await this.deps.jobs.enqueue(trx, {
+        await this.deps.jobs.in(trx).enqueue({
           kind: SCHEDULED_JOB,
           payload,
           runAt: new Date(at),
