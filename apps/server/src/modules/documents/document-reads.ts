@@ -4,6 +4,7 @@ import { DEFAULT_LIMIT } from '../../lib/pagination.js';
 import type { CollectionModel } from '../collections/model.js';
 import type { ModelCache, ProjectModel } from '../collections/model-cache.js';
 import type { MediaService } from '../media/media.service.js';
+import type { ContentCopy } from '../projects/content-policy.js';
 import type { ProjectGrant } from '../projects/project-access.js';
 import type { ContentIndexes } from './content-indexes.js';
 import { decodeCursor, encodeCursor, sortValues } from './cursor.js';
@@ -40,9 +41,13 @@ export class DocumentReads {
     },
   ) {}
 
-  /** How the caller reads: the copy its policy gives for the status asked, the locale, and the fields it sees. */
-  private readOptions(grant: ProjectGrant, collection: CollectionModel, input: ReadDocument): ReadOptions {
-    const { copy } = grant.content.copyFor(input.status);
+  /** How the caller reads `copy` (what its policy gives for the status asked): the locale, and the fields it sees. */
+  private readOptions(
+    grant: ProjectGrant,
+    collection: CollectionModel,
+    input: ReadDocument,
+    copy: ContentCopy,
+  ): ReadOptions {
     const includeHidden = grant.content.seesHidden;
     if (input.fields) checkFieldNames(input.fields, collection, includeHidden, 'fields');
     return {
@@ -92,7 +97,7 @@ export class DocumentReads {
   async list(grant: ProjectGrant, slug: string, input: ListDocuments): Promise<{ data: Document[]; meta: ListMeta }> {
     const { model, collection } = await this.deps.models.collection(grant.project.id, slug);
     const { copy, status } = grant.content.copyFor(input.status);
-    const read = this.readOptions(grant, collection, input);
+    const read = this.readOptions(grant, collection, input, copy);
     const localeForValues = read.locale === '*' ? read.defaultLocale : read.locale;
     const queryModel = {
       collection,
@@ -137,7 +142,7 @@ export class DocumentReads {
   /** One document, in the copy the caller's policy gives it; a 404 when that copy does not exist. */
   async find(grant: ProjectGrant, slug: string, id: string, input: ReadDocument): Promise<Document> {
     const { model, collection } = await this.deps.models.collection(grant.project.id, slug);
-    const read = this.readOptions(grant, collection, input);
+    const read = this.readOptions(grant, collection, input, grant.content.copyFor(input.status).copy);
     const row = await this.deps.repository.find(
       { projectId: grant.project.id, collectionId: collection.id, copy: read.view },
       id,

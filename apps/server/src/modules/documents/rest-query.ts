@@ -21,10 +21,10 @@ function names(raw: string | undefined): string[] | undefined {
 /**
  * `filter[field][op]=value` parameters (and `filter[field]=value` for eq) as typed conditions.
  * REST has strings only: `in` and `nin` separate their values with commas, and values are read
- * as the field's type by the documents service.
+ * as the field's type by the document reads.
  * @example filtersOf({ 'filter[views][gt]': '10' }) // [{ field: 'views', op: 'gt', value: '10', label: 'filter[views][gt]' }]
  */
-export function filtersOf(params: Record<string, unknown>): DocumentFilter[] {
+function filtersOf(params: Record<string, unknown>): DocumentFilter[] {
   const filters: DocumentFilter[] = [];
   for (const [key, rawValue] of Object.entries(params)) {
     if (!key.startsWith('filter')) continue;

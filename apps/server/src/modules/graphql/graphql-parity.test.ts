@@ -92,7 +92,7 @@ describe('GraphQL lists: the REST filter and sort scenarios, compared with REST'
     if (rest.statusCode !== 200) {
       expect(rest.statusCode, query).toBe(400);
       expect(answer.body.errors?.[0]?.extensions.code, `${query}: ${answer.response.body}`).toBe('VALIDATION_FAILED');
-      // Refused by the documents service (not by GraphQL's own typing): the very same message.
+      // Refused by the document reads (not by GraphQL's own typing): the very same message.
       if (answer.status === 200) expect(answer.body.errors?.[0]?.message).toBe(rest.json().message);
       return 'refused';
     }

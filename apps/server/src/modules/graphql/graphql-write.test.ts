@@ -77,7 +77,7 @@ describe('GraphQL mutations, scopes and roles, compared with REST', () => {
   });
   afterAll(async () => t.close());
 
-  it('creates, updates, publishes, unpublishes and deletes through the one documents service', async () => {
+  it('creates, updates, publishes, unpublishes and deletes through the document operations REST uses', async () => {
     const created = await create(owner, { title: 'Hello', views: 1, author: adaId, secret: 's3' });
     expect(created.status, created.response.body).toBe(200);
     const post = (created.body.data as { createPost: Post }).createPost;

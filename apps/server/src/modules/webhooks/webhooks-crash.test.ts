@@ -105,7 +105,7 @@ describe('webhooks survive a crash', () => {
     });
     if (probe.status === 404) {
       throw new Error(
-        'The webhooks module is not registered in apps/server/src/app.ts (webhooksRoutes, registerWebhookJob)',
+        'The webhooks module is not registered (webhooksRoutes in apps/server/src/app.ts, its job in apps/server/src/services.ts)',
       );
     }
     await api(base, 'POST', `/projects/${project.id}/collections`, token, {

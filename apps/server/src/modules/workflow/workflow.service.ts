@@ -14,7 +14,7 @@ import type { ProjectsService } from '../projects/projects.service.js';
 
 export const SCHEDULED_JOB = 'document.scheduled';
 
-export interface ScheduledPayload {
+interface ScheduledPayload {
   projectId: string;
   documentId: string;
   action: 'publish' | 'unpublish';
