@@ -30,6 +30,7 @@ import { webRoutes } from './modules/web/web.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { workflowRoutes } from './modules/workflow/workflow.routes.js';
 import { installAuth } from './plugins/auth.js';
+import { installBodyParsing } from './plugins/bodies.js';
 import { answerFrameworkError, installErrorHandling } from './plugins/errors.js';
 import { installIdempotency } from './plugins/idempotency.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   installValidation(app);
   installErrorHandling(app);
+  installBodyParsing(app);
   installSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   // JSON and HTML answers go out compressed when the client accepts it. Registered before any
   // route, as it attaches to routes when they are declared. Brotli at quality 4 costs about what

@@ -196,11 +196,32 @@ export type UpdateDocumentBody = Static<typeof UpdateDocumentBody>;
 /** Read options of one document: `locale` (or `*`), `populate`, `fields`, `status`. */
 export const DocumentReadQuery = Type.Object(
   {
-    locale: Type.Optional(Type.String({ maxLength: 35 })),
-    populate: Type.Optional(Type.String({ maxLength: 2000 })),
-    depth: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
-    fields: Type.Optional(Type.String({ maxLength: 2000 })),
-    status: Type.Optional(Type.Enum(['draft', 'published', 'changed', 'deleted'] as const)),
+    locale: Type.Optional(
+      Type.String({
+        maxLength: 35,
+        description: 'The locale of localized fields (falling back to the default locale), or `*` for all',
+      }),
+    ),
+    populate: Type.Optional(
+      Type.String({
+        maxLength: 2000,
+        description: 'Reference and media fields to expand, comma-separated (`author,cover`), or `*`',
+      }),
+    ),
+    depth: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 3, description: 'How many levels of references `populate` resolves' }),
+    ),
+    fields: Type.Optional(
+      Type.String({ maxLength: 2000, description: 'Only these fields of `data`, comma-separated' }),
+    ),
+    status: Type.Optional(
+      Type.Enum(['draft', 'published', 'changed', 'deleted'] as const, {
+        description:
+          '`published` reads the published snapshot; `draft` and `changed` the working copies in that ' +
+          'status; `deleted` the trash. Without it, callers who may preview get working copies and ' +
+          'others the snapshot; a token that may not preview gets a 403 for anything but `published`',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -214,11 +235,15 @@ export type DocumentReadQuery = Static<typeof DocumentReadQuery>;
 export const DocumentListQuery = Type.Object(
   {
     ...DocumentReadQuery.properties,
-    sort: Type.Optional(Type.String({ maxLength: 1000 })),
+    sort: Type.Optional(
+      Type.String({ maxLength: 1000, description: 'Fields to sort by, comma-separated; `-` sorts descending' }),
+    ),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-    cursor: Type.Optional(Type.String({ maxLength: 4000 })),
-    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    cursor: Type.Optional(
+      Type.String({ maxLength: 4000, description: '`meta.next_cursor` of the previous page (instead of `page`)' }),
+    ),
+    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Full-text search' })),
   },
   { additionalProperties: false, patternProperties: { '^filter\\[': Type.String({ maxLength: 2000 }) } },
 );
@@ -239,3 +264,25 @@ export const FILTER_OPERATORS = [
   'exists',
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+/** One field's condition in a list filter: a value (eq), or values by operator. */
+export const FilterCondition = Type.Union([
+  Type.String({ maxLength: 2000 }),
+  Type.Object(Object.fromEntries(FILTER_OPERATORS.map((op) => [op, Type.Optional(Type.String({ maxLength: 2000 }))])), {
+    additionalProperties: false,
+  }),
+]);
+
+/**
+ * `filter[field][op]=value` as OpenAPI describes it: a deepObject parameter keyed by field. The
+ * list query above validates the same keys as flat `filter[…]` strings.
+ */
+export const DocumentFilterParam = Type.Record(Type.String({ pattern: '^[a-z0-9_.]+$' }), FilterCondition, {
+  description:
+    'Conditions by field: `filter[title][contains]=cms`, `filter[views][gte]=10`, `filter[status][in]=a,b` ' +
+    '(comma-separated for in and nin), `filter[author.name][eq]=Ann` through a reference, and ' +
+    '`filter[slug]=hello` for eq. Operators: ' +
+    FILTER_OPERATORS.join(', ') +
+    '. Localized fields compare their value in the chosen locale.',
+  examples: [{ views: { gte: '10' }, title: { contains: 'cms' } }],
+});

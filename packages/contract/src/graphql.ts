@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { ErrorBody, ErrorDetail, Id } from './common.js';
+import { ErrorDetail, Id } from './common.js';
 
 /** Path parameters of `/projects/:projectId/graphql`. */
 export const GraphqlParams = Type.Object({ projectId: Id });
@@ -8,28 +8,43 @@ export type GraphqlParams = Static<typeof GraphqlParams>;
 const QUERY_MAX_LENGTH = 100_000;
 
 /**
- * A GraphQL request sent with POST (GraphQL over HTTP).
+ * Protocol extensions of a request. `persistedQuery` is automatic persisted queries: send the
+ * query's SHA-256 alone; when the server does not know it yet (error `PersistedQueryNotFound`),
+ * send the hash and the query once, and the hash alone works from then on.
+ */
+export const GraphqlExtensions = Type.Record(Type.String(), Type.Unknown(), {
+  description: 'Protocol extensions, such as `persistedQuery: { version: 1, sha256Hash }`',
+});
+
+const OperationName = Type.String({ maxLength: 200 });
+
+/**
+ * A GraphQL request sent with POST (GraphQL over HTTP). `query` may be left out only when
+ * `extensions.persistedQuery` names a query the server already holds.
  * @example { query: 'query ($id: ID!) { article(id: $id) { title } }', variables: { id: '01J…' } }
  */
 export const GraphqlRequest = Type.Object(
   {
-    query: Type.String({ minLength: 1, maxLength: QUERY_MAX_LENGTH }),
+    query: Type.Optional(Type.String({ minLength: 1, maxLength: QUERY_MAX_LENGTH })),
     variables: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
-    operationName: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    operationName: Type.Optional(Type.Union([OperationName, Type.Null()])),
+    extensions: Type.Optional(Type.Union([GraphqlExtensions, Type.Null()])),
   },
   { additionalProperties: false },
 );
 export type GraphqlRequest = Static<typeof GraphqlRequest>;
 
 /**
- * A GraphQL query sent with GET: `variables` is a JSON object in a string. Mutations are POST only.
+ * A GraphQL query sent with GET: `variables` and `extensions` are JSON objects in strings.
+ * Mutations are POST only (405).
  * @example ?query={articles{total}}&variables={"limit":5}
  */
 export const GraphqlGetQuery = Type.Object(
   {
-    query: Type.String({ minLength: 1, maxLength: QUERY_MAX_LENGTH }),
-    variables: Type.Optional(Type.String({ maxLength: QUERY_MAX_LENGTH })),
-    operationName: Type.Optional(Type.String({ maxLength: 200 })),
+    query: Type.Optional(Type.String({ minLength: 1, maxLength: QUERY_MAX_LENGTH })),
+    variables: Type.Optional(Type.String({ maxLength: QUERY_MAX_LENGTH, description: 'A JSON object' })),
+    operationName: Type.Optional(OperationName),
+    extensions: Type.Optional(Type.String({ maxLength: 2000, description: 'A JSON object' })),
   },
   { additionalProperties: false },
 );
@@ -57,15 +72,17 @@ export type GraphqlError = Static<typeof GraphqlError>;
 export const GraphqlResponse = Type.Object({
   data: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
   errors: Type.Optional(Type.Array(GraphqlError)),
+  extensions: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
 export type GraphqlResponse = Static<typeof GraphqlResponse>;
 
 /**
- * A request refused before execution (bad credentials, unknown project, syntax, validation,
- * depth or cost limits): the API's error body and the same failure as GraphQL `errors`.
+ * An answer with errors only, as the GraphQL over HTTP specification shapes it: a request that
+ * could not run (syntax, validation, variables), or one refused before that (credentials,
+ * permissions, quotas), with the API's error code in `extensions.code`.
  */
 export const GraphqlErrorResponse = Type.Object({
-  ...ErrorBody.properties,
-  errors: Type.Optional(Type.Array(GraphqlError)),
+  errors: Type.Array(GraphqlError),
+  extensions: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
 export type GraphqlErrorResponse = Static<typeof GraphqlErrorResponse>;

@@ -83,6 +83,19 @@ export const ListMediaQuery = Type.Object(
 export type ListMediaQuery = Static<typeof ListMediaQuery>;
 
 /**
+ * The multipart form of an upload, for documentation: the server reads the parts as they stream
+ * in (an upload never waits in memory), so no validator sees them as one object.
+ */
+export const UploadAssetForm = Type.Object(
+  {
+    file: Type.String({ format: 'binary', description: 'The file; its type is read from its content' }),
+    alt: Type.Optional(Type.String({ maxLength: 1000, description: 'Alt text, for `?locale=` or the default locale' })),
+    folder: Type.Optional(MediaFolder),
+  },
+  { additionalProperties: false },
+);
+
+/**
  * `alt` is a string (for `?locale=`, else the default locale), a `{ locale: text }` map (null
  * removes one locale's text), or null (removes them all).
  * @example { alt: { en: "A red bicycle", es: "Una bicicleta roja" }, focal_point: { x: 0.3, y: 0.6 } }
@@ -144,3 +157,11 @@ export const MediaFileParams = Type.Object({
   filename: Type.String({ maxLength: 1024 }),
 });
 export type MediaFileParams = Static<typeof MediaFileParams>;
+
+/** The request headers file delivery reads: byte ranges, for audio and video players. */
+export const MediaFileHeaders = Type.Object({
+  range: Type.Optional(Type.String({ maxLength: 200, description: 'One byte range: `bytes=0-1023`' })),
+  'if-range': Type.Optional(
+    Type.String({ maxLength: 200, description: 'An ETag: the range only while the file is unchanged' }),
+  ),
+});

@@ -83,6 +83,13 @@ function isErrorBody(body: unknown): body is ErrorBody {
   return isRecord(body) && typeof body.code === 'string' && typeof body.message === 'string';
 }
 
+/** The errors of a GraphQL answer (GraphQL over HTTP shapes error answers as `{ errors }` only). */
+function graphqlErrorsOf(body: unknown): GraphqlError[] | null {
+  if (!isRecord(body) || !Array.isArray(body.errors) || body.errors.length === 0) return null;
+  const errors = body.errors as GraphqlError[];
+  return errors.every((error) => isRecord(error) && typeof error.message === 'string') ? errors : null;
+}
+
 /**
  * The error for a non-2xx answer: the server's own code and message when the body has the
  * API's error shape, else a code chosen from the status.
@@ -95,17 +102,25 @@ export function errorFromResponse(response: Response, body: unknown): PlinthErro
     retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
   };
   if (isErrorBody(body)) {
-    const init = {
+    return new PlinthError({
       ...common,
       code: body.code as ErrorCode,
       message: body.message,
       ...(body.details ? { details: body.details } : {}),
-    };
-    // GraphQL refusals (syntax, limits, credentials) carry the same failure as GraphQL `errors`.
-    const { errors } = body as { errors?: unknown };
-    return Array.isArray(errors)
-      ? new PlinthGraphqlError({ ...init, errors: errors as GraphqlError[] })
-      : new PlinthError(init);
+    });
+  }
+  // GraphQL refusals (syntax, limits, credentials): the code and message of the first error.
+  const errors = graphqlErrorsOf(body);
+  const [first] = errors ?? [];
+  if (errors && first) {
+    const code = first.extensions?.code;
+    return new PlinthGraphqlError({
+      ...common,
+      code: (typeof code === 'string' ? code : (CODE_BY_STATUS[response.status] ?? 'INTERNAL')) as ErrorCode,
+      message: first.message,
+      ...(first.extensions?.details ? { details: first.extensions.details } : {}),
+      errors,
+    });
   }
   return new PlinthError({
     ...common,

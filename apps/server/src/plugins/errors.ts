@@ -86,7 +86,6 @@ const GENERIC_MESSAGE: Record<ClientErrorCode, string> = {
 function fromFastifyError(error: FastifyError): ErrorBody | null {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return errorBody('VALIDATION_FAILED', 'The request body is not valid JSON');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large');
@@ -125,6 +124,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (error.validation) {
       const context = (error as { validationContext?: string }).validationContext ?? 'body';
+      // An empty body is read as none (see bodies.ts); say so rather than "body must be an object".
+      if (context === 'body' && request.body === undefined) {
+        const body = errorBody('VALIDATION_FAILED', 'This request needs a JSON body', [
+          { path: 'body', message: 'is required' },
+        ]);
+        return reply.status(400).send(body);
+      }
       const details = toDetails(error.validation, context === 'body' ? 'body' : context);
       const first = details[0];
       const message = first ? `${first.path} ${first.message}` : 'The request is invalid';

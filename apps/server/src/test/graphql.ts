@@ -6,15 +6,17 @@ export interface GraphqlAnswer {
   body: {
     data?: Record<string, unknown> | null;
     errors?: { message: string; path?: (string | number)[]; extensions: { code: string; [key: string]: unknown } }[];
-    code?: string;
-    message?: string;
-    statusCode?: number;
+    extensions?: Record<string, unknown>;
   };
   response: LightMyRequestResponse;
 }
 
+/** What GraphQL over HTTP asks clients to send; tests of `application/json` answers set their own Accept. */
+const ACCEPT = 'application/graphql-response+json, application/json;q=0.9';
+
 /**
- * Sends a GraphQL request (POST by default; GET puts query and variables in the URL).
+ * Sends a GraphQL request (POST by default; GET puts query and variables in the URL), accepting
+ * application/graphql-response+json unless `headers` say otherwise.
  * @example const { body } = await graphql(app, owner, projectId, '{ posts { total } }');
  */
 export async function graphql(
@@ -31,13 +33,13 @@ export async function graphql(
       ? await call(app, credential, {
           method: 'GET',
           url: `${url}?${new URLSearchParams({ query, ...(variables ? { variables: JSON.stringify(variables) } : {}) })}`,
-          ...(options.headers ? { headers: options.headers } : {}),
+          headers: { accept: ACCEPT, ...options.headers },
         })
       : await call(app, credential, {
           method: 'POST',
           url,
           payload: { query, ...(variables ? { variables } : {}) },
-          ...(options.headers ? { headers: options.headers } : {}),
+          headers: { accept: ACCEPT, ...options.headers },
         });
   return { status: response.statusCode, body: response.statusCode === 304 ? {} : response.json(), response };
 }
@@ -56,6 +58,9 @@ export async function graphqlErrors(...args: Parameters<typeof graphql>) {
   const answer = await graphql(...args);
   const errors = answer.body.errors;
   if (!errors || errors.length === 0) throw new Error(`expected GraphQL errors, got ${answer.response.body}`);
+  const extra = Object.keys(answer.body).filter((key) => !['data', 'errors', 'extensions'].includes(key));
+  if (extra.length > 0)
+    throw new Error(`a GraphQL answer holds data, errors and extensions only: ${answer.response.body}`);
   for (const error of errors) {
     if (typeof error.message !== 'string' || typeof error.extensions?.code !== 'string') {
       throw new Error(`error does not follow the GraphQL shape: ${answer.response.body}`);

@@ -22,6 +22,8 @@ const tags = ['admin'];
 export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService }> = async (app, { admin: service }) => {
   app.get('/admin/users', {
     schema: {
+      operationId: 'listUsers',
+      summary: "List the instance's users",
       tags,
       security: bearer,
       querystring: AdminUserQuery,
@@ -36,7 +38,14 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService }> = a
   });
 
   app.post('/admin/users/:userId/approve', {
-    schema: { tags, security: bearer, params: UserParams, response: { 200: DataOf(AdminUser), ...errorResponses } },
+    schema: {
+      operationId: 'approveUser',
+      summary: 'Approve a pending registration',
+      tags,
+      security: bearer,
+      params: UserParams,
+      response: { 200: DataOf(AdminUser), ...errorResponses },
+    },
     handler: async (request) => {
       await request.admin();
       return { data: await service.approve(request.params.userId) };
@@ -45,6 +54,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService }> = a
 
   app.get('/admin/messages', {
     schema: {
+      operationId: 'listInboxMessages',
+      summary: 'List contact and support messages',
       tags,
       security: bearer,
       querystring: MessageQuery,
@@ -60,6 +71,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService }> = a
 
   app.get('/admin/messages/:messageId', {
     schema: {
+      operationId: 'getInboxMessage',
+      summary: 'Get a contact or support message',
       tags,
       security: bearer,
       params: Type.Object({ messageId: Id }),
@@ -73,6 +86,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService }> = a
 
   app.patch('/admin/projects/:projectId', {
     schema: {
+      operationId: 'setProjectPlan',
+      summary: "Set a project's plan",
       tags,
       security: bearer,
       description: "Sets a project's plan (any plan, Enterprise included).",

@@ -9,6 +9,8 @@ const tags = ['audit'];
 export const auditRoutes: FastifyPluginAsyncTypebox<{ audit: AuditService }> = async (app, { audit: service }) => {
   app.get('/projects/:projectId/audit-log', {
     schema: {
+      operationId: 'listAuditLog',
+      summary: "List the project's audit trail",
       tags,
       security: bearer,
       description: 'Every change in the project, newest first. `action` accepts a trailing * (document.*).',

@@ -16,7 +16,7 @@ import {
 } from '@plinth/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
-import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
+import { bearer, errorResponses, NoContent, publicAccess } from '../../lib/route-schemas.js';
 import { type AuthService, type ClientInfo, REFRESH_TOKEN_PREFIX } from './auth.service.js';
 
 const tags = ['auth'];
@@ -59,6 +59,9 @@ const allowNoBody = async (request: FastifyRequest) => {
 export const authRoutes: FastifyPluginAsyncTypebox<{ accounts: AuthService }> = async (app, { accounts: service }) => {
   app.post('/auth/register', {
     schema: {
+      operationId: 'register',
+      summary: 'Create an account',
+      security: publicAccess,
       tags,
       description:
         'With `invitation_token` (from an invitation email sent to this address) the account joins that project and is active whatever the registration mode. Without it, an invited email registers like any other and claims no invitation.',
@@ -69,12 +72,22 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ accounts: AuthService }> = 
   });
 
   app.post('/auth/login', {
-    schema: { tags, body: LoginBody, response: { 200: LoginResponse, ...errorResponses } },
+    schema: {
+      operationId: 'login',
+      summary: 'Sign in',
+      security: publicAccess,
+      tags,
+      body: LoginBody,
+      response: { 200: LoginResponse, ...errorResponses },
+    },
     handler: async (request) => service.login(request.body.username, request.body.password, clientOf(request)),
   });
 
   app.post('/auth/refresh', {
     schema: {
+      operationId: 'refreshSession',
+      summary: 'Refresh the access token',
+      security: publicAccess,
       tags,
       description: 'Rotates the refresh token. It may come in the body or as `Authorization: Bearer <refresh_token>`.',
       body: RefreshBody,
@@ -85,17 +98,37 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ accounts: AuthService }> = 
   });
 
   app.get('/auth/me', {
-    schema: { tags, security: bearer, response: { 200: User, ...errorResponses } },
+    schema: {
+      operationId: 'getCurrentUser',
+      summary: 'Get the signed-in user',
+      tags,
+      security: bearer,
+      response: { 200: User, ...errorResponses },
+    },
     handler: async (request) => service.me((await request.user()).userId),
   });
 
   app.patch('/auth/me', {
-    schema: { tags, security: bearer, body: UpdateMeBody, response: { 200: User, ...errorResponses } },
+    schema: {
+      operationId: 'updateCurrentUser',
+      summary: 'Update the signed-in user',
+      tags,
+      security: bearer,
+      body: UpdateMeBody,
+      response: { 200: User, ...errorResponses },
+    },
     handler: async (request) => service.updateMe((await request.user()).userId, request.body),
   });
 
   app.post('/auth/change-password', {
-    schema: { tags, security: bearer, body: ChangePasswordBody, response: { 204: NoContent, ...errorResponses } },
+    schema: {
+      operationId: 'changePassword',
+      summary: 'Change the password',
+      tags,
+      security: bearer,
+      body: ChangePasswordBody,
+      response: { 204: NoContent, ...errorResponses },
+    },
     handler: async (request, reply) => {
       await service.changePassword(await request.user(), request.body, clientOf(request));
       return reply.status(204).send(null);
@@ -104,6 +137,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ accounts: AuthService }> = 
 
   app.post('/auth/logout', {
     schema: {
+      operationId: 'logout',
+      summary: 'Sign out',
+      security: publicAccess,
       tags,
       description:
         'Ends a session: the one of the refresh token (body or `Authorization` header), else the one of the access token in the header.',
@@ -126,7 +162,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ accounts: AuthService }> = 
   });
 
   app.post('/auth/forgot-password', {
-    schema: { tags, body: ForgotPasswordBody, response: { 202: MessageResponse, ...errorResponses } },
+    schema: {
+      operationId: 'requestPasswordReset',
+      summary: 'Email a password reset link',
+      security: publicAccess,
+      tags,
+      body: ForgotPasswordBody,
+      response: { 202: MessageResponse, ...errorResponses },
+    },
     handler: async (request, reply) => {
       await service.forgotPassword(request.body.email, clientOf(request));
       return reply.status(202).send({ message: FORGOT_MESSAGE });
@@ -134,7 +177,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ accounts: AuthService }> = 
   });
 
   app.post('/auth/reset-password', {
-    schema: { tags, body: ResetPasswordBody, response: { 204: NoContent, ...errorResponses } },
+    schema: {
+      operationId: 'resetPassword',
+      summary: 'Set a new password with a reset token',
+      security: publicAccess,
+      tags,
+      body: ResetPasswordBody,
+      response: { 204: NoContent, ...errorResponses },
+    },
     handler: async (request, reply) => {
       await service.resetPassword(request.body.token, request.body.password);
       return reply.status(204).send(null);

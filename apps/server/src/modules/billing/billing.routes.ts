@@ -12,7 +12,7 @@ import {
 import { Type } from 'typebox';
 import { notFound } from '../../lib/errors.js';
 import { listMeta, pageOf } from '../../lib/pagination.js';
-import { bearer, errorResponses } from '../../lib/route-schemas.js';
+import { bearer, errorResponses, publicAccess } from '../../lib/route-schemas.js';
 import type { BillingService } from './billing.service.js';
 
 const tags = ['billing'];
@@ -29,6 +29,8 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ billing: BillingService 
 
   app.get('/projects/:projectId/billing', {
     schema: {
+      operationId: 'getBilling',
+      summary: "Get the project's plan and billing period",
       tags,
       security: bearer,
       description: "The project's plan, price and current billing period (owner only).",
@@ -43,6 +45,8 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ billing: BillingService 
 
   app.get('/projects/:projectId/billing/invoices', {
     schema: {
+      operationId: 'listInvoices',
+      summary: "List the project's invoices",
       tags,
       security: bearer,
       description: "The project's invoices, newest first (owner only).",
@@ -60,6 +64,8 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ billing: BillingService 
 
   app.post('/projects/:projectId/billing/plan', {
     schema: {
+      operationId: 'changePlan',
+      summary: "Change the project's plan",
       tags,
       security: bearer,
       description:
@@ -83,11 +89,16 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ billing: BillingService 
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     webhook.post('/billing/stripe/webhook', {
       schema: {
+        operationId: 'receiveStripeEvent',
+        summary: 'Receive a Stripe event',
+        security: publicAccess,
         tags,
         description:
           'Stripe events (checkout.session.completed, customer.subscription.deleted, invoice.paid), verified ' +
           'with the Stripe-Signature header; each event id applies once. Events that would change the plan of an ' +
           'Enterprise project (set by an instance admin) are logged and ignored.',
+        // Kept as the bytes Stripe signed: the signature, not a schema, decides what is accepted.
+        body: Type.Unknown({ description: 'A Stripe event, exactly as Stripe sent it' }),
         response: { 200: Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean() }), ...errorResponses },
       },
       handler: async (request) => {

@@ -26,13 +26,22 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ collections: Collect
   const base = '/projects/:projectId/collections';
 
   app.get(base, {
-    schema: { tags, security: bearer, params: ProjectParams, response: { 200: ListOf(Collection), ...errorResponses } },
+    schema: {
+      operationId: 'listCollections',
+      summary: 'List collections',
+      tags,
+      security: bearer,
+      params: ProjectParams,
+      response: { 200: ListOf(Collection), ...errorResponses },
+    },
     handler: async (request) =>
       listOf(await service.list(await request.authorize(request.params.projectId, 'schema.read'))),
   });
 
   app.post(base, {
     schema: {
+      operationId: 'createCollection',
+      summary: 'Create a collection',
       tags,
       security: bearer,
       params: ProjectParams,
@@ -47,6 +56,8 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ collections: Collect
 
   app.get(`${base}/:slug`, {
     schema: {
+      operationId: 'getCollection',
+      summary: 'Get a collection',
       tags,
       security: bearer,
       params: CollectionParams,
@@ -60,6 +71,8 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ collections: Collect
 
   app.patch(`${base}/:slug`, {
     schema: {
+      operationId: 'updateCollection',
+      summary: 'Update a collection',
       tags,
       security: bearer,
       params: CollectionParams,
@@ -74,6 +87,8 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ collections: Collect
 
   app.delete(`${base}/:slug`, {
     schema: {
+      operationId: 'deleteCollection',
+      summary: 'Delete a collection',
       tags,
       security: bearer,
       params: CollectionParams,
@@ -89,6 +104,8 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ collections: Collect
 
   app.post(`${base}/:slug/restore`, {
     schema: {
+      operationId: 'restoreCollection',
+      summary: 'Restore a deleted collection',
       tags,
       security: bearer,
       description:
@@ -105,13 +122,22 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ collections: Collect
   const components = '/projects/:projectId/components';
 
   app.get(components, {
-    schema: { tags, security: bearer, params: ProjectParams, response: { 200: ListOf(Component), ...errorResponses } },
+    schema: {
+      operationId: 'listComponents',
+      summary: 'List components',
+      tags,
+      security: bearer,
+      params: ProjectParams,
+      response: { 200: ListOf(Component), ...errorResponses },
+    },
     handler: async (request) =>
       listOf(await service.listComponents(await request.authorize(request.params.projectId, 'schema.read'))),
   });
 
   app.post(components, {
     schema: {
+      operationId: 'createComponent',
+      summary: 'Create a component',
       tags,
       security: bearer,
       params: ProjectParams,
@@ -126,6 +152,8 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ collections: Collect
 
   app.get(`${components}/:name`, {
     schema: {
+      operationId: 'getComponent',
+      summary: 'Get a component',
       tags,
       security: bearer,
       params: ComponentParams,
@@ -139,6 +167,8 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ collections: Collect
 
   app.patch(`${components}/:name`, {
     schema: {
+      operationId: 'updateComponent',
+      summary: 'Update a component',
       tags,
       security: bearer,
       params: ComponentParams,
@@ -152,7 +182,14 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{ collections: Collect
   });
 
   app.delete(`${components}/:name`, {
-    schema: { tags, security: bearer, params: ComponentParams, response: { 204: NoContent, ...errorResponses } },
+    schema: {
+      operationId: 'deleteComponent',
+      summary: 'Delete a component',
+      tags,
+      security: bearer,
+      params: ComponentParams,
+      response: { 204: NoContent, ...errorResponses },
+    },
     handler: async (request, reply) => {
       const grant = await request.authorize(request.params.projectId, 'schema.write');
       await service.deleteComponent(grant, request.params.name);

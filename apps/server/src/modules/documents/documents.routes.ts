@@ -12,7 +12,7 @@ import {
 } from '@plinth/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CachedAnswer, type DeliveryCache, toCachedAnswer } from '../../lib/delivery-cache.js';
-import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
+import { bearer, errorResponses, NoContent, NotModified } from '../../lib/route-schemas.js';
 import type { ProjectGrant } from '../projects/project-access.js';
 import type { DocumentLifecycle } from './document-lifecycle.js';
 import type { DocumentReads } from './document-reads.js';
@@ -58,13 +58,15 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{
 
   app.get(base, {
     schema: {
+      operationId: 'listDocuments',
+      summary: 'List documents',
       tags,
       security: bearer,
       description:
         'Lists documents. Filters: `filter[field][op]=value` with op one of eq ne gt gte lt lte in nin contains starts_with exists; `filter[reference.field][op]` filters through a reference. Localized fields filter and sort on the chosen locale’s value, else the default locale’s (as reads return them). Text compares by Unicode code point on every database: uppercase before lowercase, accented letters after z. An unknown query parameter is a 400.',
       params: DocumentParams,
       querystring: DocumentListQuery,
-      response: { 200: ListOf(Document), ...errorResponses },
+      response: { 200: ListOf(Document), 304: NotModified, ...errorResponses },
     },
     handler: async (request, reply) => {
       const grant = await request.authorize(request.params.projectId, 'content.read');
@@ -76,6 +78,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{
 
   app.post(base, {
     schema: {
+      operationId: 'createDocument',
+      summary: 'Create a document',
       tags,
       security: bearer,
       params: DocumentParams,
@@ -91,11 +95,13 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{
 
   app.get(`${base}/:id`, {
     schema: {
+      operationId: 'getDocument',
+      summary: 'Get a document',
       tags,
       security: bearer,
       params: DocumentIdParams,
       querystring: DocumentReadQuery,
-      response: { 200: DataOf(Document), ...errorResponses },
+      response: { 200: DataOf(Document), 304: NotModified, ...errorResponses },
     },
     handler: async (request, reply) => {
       const grant = await request.authorize(request.params.projectId, 'content.read');
@@ -107,6 +113,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{
 
   app.patch(`${base}/:id`, {
     schema: {
+      operationId: 'updateDocument',
+      summary: 'Update a document',
       tags,
       security: bearer,
       params: DocumentIdParams,
@@ -120,7 +128,14 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{
   });
 
   app.delete(`${base}/:id`, {
-    schema: { tags, security: bearer, params: DocumentIdParams, response: { 204: NoContent, ...errorResponses } },
+    schema: {
+      operationId: 'deleteDocument',
+      summary: 'Move a document to the trash',
+      tags,
+      security: bearer,
+      params: DocumentIdParams,
+      response: { 204: NoContent, ...errorResponses },
+    },
     handler: async (request, reply) => {
       const grant = await request.authorize(request.params.projectId, 'content.update_own');
       await writes.remove(grant, request.params.collection, request.params.id);
@@ -130,6 +145,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{
 
   app.post(`${base}/:id/restore`, {
     schema: {
+      operationId: 'restoreDocument',
+      summary: 'Restore a document from the trash',
       tags,
       security: bearer,
       params: DocumentIdParams,
@@ -143,6 +160,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{
 
   app.post(`${base}/:id/publish`, {
     schema: {
+      operationId: 'publishDocument',
+      summary: 'Publish a document',
       tags,
       security: bearer,
       params: DocumentIdParams,
@@ -156,6 +175,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{
 
   app.post(`${base}/:id/unpublish`, {
     schema: {
+      operationId: 'unpublishDocument',
+      summary: 'Unpublish a document',
       tags,
       security: bearer,
       params: DocumentIdParams,

@@ -15,6 +15,7 @@ import type { ModelCache } from '../collections/model-cache.js';
 import type { MediaService } from '../media/media.service.js';
 import type { ProjectAction, ProjectGrant } from '../projects/project-access.js';
 import { AssetLoader, type DocumentOperations, type GraphqlContext, ReferenceLoader } from './graphql-context.js';
+import { PersistedQueries, type PersistedQueryOutcome } from './persisted-queries.js';
 import {
   costLimitRule,
   DEFAULT_QUERY_LIMITS,
@@ -26,6 +27,7 @@ import {
 import { GraphqlSchemaCache } from './schema-cache.js';
 
 export interface GraphqlRequestInput {
+  /** The query text (a persisted query is resolved before: see `resolveQuery`). */
   query: string;
   variables: Record<string, unknown>;
   operationName: string | null;
@@ -33,12 +35,18 @@ export interface GraphqlRequestInput {
   readOnly: boolean;
 }
 
-/** What to answer: an HTTP status and a GraphQL body; `cacheable` for error-free queries. */
+/**
+ * What to answer: a GraphQL body, and `cacheable` for error-free queries. A request that did not
+ * run says why in `refused`, with the HTTP status its errors call for (the route decides which
+ * status the client's media type gets).
+ */
 export interface GraphqlOutcome {
   status: number;
   data?: Record<string, unknown> | null;
   errors: GraphqlError[];
   cacheable: boolean;
+  /** 'request': syntax, validation or variables; 'method': a mutation sent with GET. */
+  refused?: 'request' | 'method';
 }
 
 const KNOWN_CODES = new Set<string>(Object.keys(ERROR_CODES));
@@ -85,6 +93,7 @@ export function statusOf(errors: readonly GraphqlError[]): number {
  */
 export class GraphqlService {
   private readonly schemas = new GraphqlSchemaCache();
+  private readonly persisted = new PersistedQueries();
   readonly limits: QueryLimits;
 
   constructor(
@@ -98,6 +107,14 @@ export class GraphqlService {
     },
   ) {
     this.limits = { ...DEFAULT_QUERY_LIMITS, ...deps.limits };
+  }
+
+  /**
+   * The query text of a request: its `query`, or the persisted query its
+   * `extensions.persistedQuery` hash names (automatic persisted queries).
+   */
+  resolveQuery(query: string | undefined, extensions: Record<string, unknown> | null): PersistedQueryOutcome {
+    return this.persisted.resolve(query, extensions);
   }
 
   /**
@@ -115,6 +132,7 @@ export class GraphqlService {
       status: statusOf(errors),
       errors,
       cacheable: false,
+      refused: 'request',
     });
 
     const model = await this.deps.models.get(grant.project.id);
@@ -126,6 +144,18 @@ export class GraphqlService {
       if (error instanceof GraphQLError) return refused([toWireError(error, log)]);
       throw error;
     }
+    // GET may only run queries: a mutation is refused by its method before anything else is said of it.
+    const operation = getOperationAST(document, request.operationName ?? undefined);
+    const kind: OperationTypeNode | undefined = operation?.operation;
+    if (request.readOnly && kind && kind !== 'query') {
+      const errors = [
+        {
+          message: `A ${kind} must be sent with POST; GET runs queries only`,
+          extensions: { code: 'VALIDATION_FAILED' },
+        },
+      ];
+      return { status: 405, errors, cacheable: false, refused: 'method' };
+    }
     const validationErrors = validate(schema, document, [
       ...specifiedRules,
       introspectionRule(grant.can('schema.read')),
@@ -135,16 +165,6 @@ export class GraphqlService {
     ]);
     if (validationErrors.length > 0) return refused(validationErrors.map((error) => toWireError(error, log)));
 
-    const operation = getOperationAST(document, request.operationName ?? undefined);
-    const kind: OperationTypeNode | undefined = operation?.operation;
-    if (request.readOnly && kind && kind !== 'query') {
-      return refused([
-        {
-          message: `A ${kind} must be sent with POST; GET runs queries only`,
-          extensions: { code: 'VALIDATION_FAILED' },
-        },
-      ]);
-    }
     // Media fields need what reading the document needed, as with REST's populate.
     const readGrant = () => options.authorize('content.read');
     const contextValue: GraphqlContext = {

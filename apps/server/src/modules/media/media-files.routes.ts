@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MediaFileParams, MediaTransformQuery } from '@plinth/contract';
+import { ErrorBody, MediaFileHeaders, MediaFileParams, MediaTransformQuery } from '@plinth/contract';
+import { errorResponses, fileAnswer, NotModified, publicAccess } from '../../lib/route-schemas.js';
 import type { MediaService } from './media.service.js';
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
@@ -14,10 +15,23 @@ export const mediaFileRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }>
     // Images and video are compressed already, and byte ranges must address the stored bytes.
     compress: false,
     schema: {
+      operationId: 'getMediaFile',
+      summary: 'Download a media file or an image variant',
+      security: publicAccess,
       tags: ['media'],
-      summary: 'A media file, or a transformed variant of an image',
+      description:
+        'The stored file, or a variant of an image (resized, cropped, converted) made on first request and ' +
+        'cached. Byte ranges (`Range`, `If-Range`) serve audio and video; answers carry an ETag.',
       params: MediaFileParams,
       querystring: MediaTransformQuery,
+      headers: MediaFileHeaders,
+      response: {
+        200: fileAnswer('The file, with its own Content-Type'),
+        206: fileAnswer('The byte range asked for, with Content-Range'),
+        304: NotModified,
+        416: ErrorBody,
+        ...errorResponses,
+      },
     },
     handler: async (request, reply) => {
       const answer = await media.files.serve({

@@ -10,6 +10,7 @@ import {
   MediaReadQuery,
   ProjectParams,
   UpdateAssetBody,
+  UploadAssetForm,
 } from '@plinth/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
@@ -74,10 +75,15 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; confi
   app.post(base, {
     config: { idempotent: 'media.create' },
     schema: {
+      operationId: 'uploadAsset',
+      summary: 'Upload a file',
       tags,
       security: bearer,
-      summary: 'Upload a file (multipart: file, optional alt and folder)',
+      description:
+        'A multipart form with the file in a part named `file`, and optional `alt` and `folder` fields. ' +
+        'The type is read from the content, not the name; images get their width, height and a blur preview.',
       consumes: ['multipart/form-data'],
+      multipartForm: UploadAssetForm,
       params: ProjectParams,
       querystring: MediaReadQuery,
       response: { 201: DataOf(Asset), ...errorResponses },
@@ -104,6 +110,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; confi
 
   app.get(base, {
     schema: {
+      operationId: 'listAssets',
+      summary: 'List the media library',
       tags,
       security: bearer,
       params: ProjectParams,
@@ -118,6 +126,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; confi
 
   app.get(`${base}/:assetId`, {
     schema: {
+      operationId: 'getAsset',
+      summary: 'Get an asset',
       tags,
       security: bearer,
       params: MediaParams,
@@ -132,6 +142,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; confi
 
   app.patch(`${base}/:assetId`, {
     schema: {
+      operationId: 'updateAsset',
+      summary: "Update an asset's alt text, folder, name or focal point",
       tags,
       security: bearer,
       params: MediaParams,
@@ -147,6 +159,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; confi
 
   app.delete(`${base}/:assetId`, {
     schema: {
+      operationId: 'deleteAsset',
+      summary: 'Delete an asset',
       tags,
       security: bearer,
       params: MediaParams,

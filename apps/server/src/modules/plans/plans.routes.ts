@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ListOf, Plan } from '@plinth/contract';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, publicAccess } from '../../lib/route-schemas.js';
 import { PLANS } from './plans.js';
 
 const tags = ['usage'];
@@ -9,6 +9,9 @@ const tags = ['usage'];
 export const plansRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/plans', {
     schema: {
+      operationId: 'listPlans',
+      summary: 'List the plans',
+      security: publicAccess,
       tags,
       description: 'The plans of the pricing page (public).',
       response: { 200: ListOf(Plan), ...errorResponses },

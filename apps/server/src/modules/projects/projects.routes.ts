@@ -15,7 +15,7 @@ import {
   UpdateProjectBody,
 } from '@plinth/contract';
 import { listMeta, pageOf } from '../../lib/pagination.js';
-import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
+import { bearer, errorResponses, NoContent, publicAccess } from '../../lib/route-schemas.js';
 import type { InvitationsService } from './invitations.service.js';
 import { toProject } from './project.mapper.js';
 import type { ProjectsService } from './projects.service.js';
@@ -27,7 +27,14 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<{
   invitations: InvitationsService;
 }> = async (app, { projects: service, invitations }) => {
   app.get('/projects', {
-    schema: { tags, security: bearer, querystring: PageQuery, response: { 200: ListOf(Project), ...errorResponses } },
+    schema: {
+      operationId: 'listProjects',
+      summary: 'List your projects',
+      tags,
+      security: bearer,
+      querystring: PageQuery,
+      response: { 200: ListOf(Project), ...errorResponses },
+    },
     handler: async (request) => {
       const user = await request.user();
       const page = pageOf(request.query);
@@ -37,7 +44,14 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<{
   });
 
   app.post('/projects', {
-    schema: { tags, security: bearer, body: CreateProjectBody, response: { 201: DataOf(Project), ...errorResponses } },
+    schema: {
+      operationId: 'createProject',
+      summary: 'Create a project',
+      tags,
+      security: bearer,
+      body: CreateProjectBody,
+      response: { 201: DataOf(Project), ...errorResponses },
+    },
     config: { idempotent: 'user' },
     handler: async (request, reply) => {
       const user = await request.user();
@@ -46,7 +60,14 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<{
   });
 
   app.get('/projects/:projectId', {
-    schema: { tags, security: bearer, params: ProjectParams, response: { 200: DataOf(Project), ...errorResponses } },
+    schema: {
+      operationId: 'getProject',
+      summary: 'Get a project',
+      tags,
+      security: bearer,
+      params: ProjectParams,
+      response: { 200: DataOf(Project), ...errorResponses },
+    },
     handler: async (request) => {
       const grant = await request.authorize(request.params.projectId, 'project.read');
       return { data: toProject(grant.project, grant.role) };
@@ -55,6 +76,8 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<{
 
   app.patch('/projects/:projectId', {
     schema: {
+      operationId: 'updateProject',
+      summary: 'Update a project',
       tags,
       security: bearer,
       params: ProjectParams,
@@ -68,7 +91,14 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<{
   });
 
   app.delete('/projects/:projectId', {
-    schema: { tags, security: bearer, params: ProjectParams, response: { 204: NoContent, ...errorResponses } },
+    schema: {
+      operationId: 'deleteProject',
+      summary: 'Delete a project',
+      tags,
+      security: bearer,
+      params: ProjectParams,
+      response: { 204: NoContent, ...errorResponses },
+    },
     handler: async (request, reply) => {
       const grant = await request.authorize(request.params.projectId, 'project.delete');
       await service.delete(grant);
@@ -78,6 +108,8 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<{
 
   app.get('/projects/:projectId/members', {
     schema: {
+      operationId: 'listMembers',
+      summary: "List the project's members",
       tags,
       security: bearer,
       params: ProjectParams,
@@ -94,6 +126,8 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<{
 
   app.post('/projects/:projectId/members', {
     schema: {
+      operationId: 'addMember',
+      summary: 'Add or invite a member',
       tags,
       security: bearer,
       params: ProjectParams,
@@ -108,6 +142,8 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<{
 
   app.patch('/projects/:projectId/members/:userId', {
     schema: {
+      operationId: 'updateMember',
+      summary: "Change a member's role",
       tags,
       security: bearer,
       params: MemberParams,
@@ -121,7 +157,14 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<{
   });
 
   app.delete('/projects/:projectId/members/:userId', {
-    schema: { tags, security: bearer, params: MemberParams, response: { 204: NoContent, ...errorResponses } },
+    schema: {
+      operationId: 'removeMember',
+      summary: 'Remove a member',
+      tags,
+      security: bearer,
+      params: MemberParams,
+      response: { 204: NoContent, ...errorResponses },
+    },
     handler: async (request, reply) => {
       const grant = await request.authorize(request.params.projectId, 'members.manage');
       await service.removeMember(grant, request.params.userId);
@@ -131,10 +174,12 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<{
 
   app.get('/invitations/:token', {
     schema: {
+      operationId: 'getInvitation',
+      summary: 'Preview an invitation',
+      security: publicAccess,
       tags,
-      summary: 'What an invitation link offers (project, role, email), before it is used',
       description:
-        'The token comes from the invitation email. Unknown, used, expired or revoked invitations answer 404. To use one: `POST /auth/register` with `invitation_token` (no account yet), or `POST /invitations/:token/accept` signed in as the invited email.',
+        'What an invitation link offers (project, role, email), before it is used. The token comes from the invitation email. Unknown, used, expired or revoked invitations answer 404. To use one: `POST /auth/register` with `invitation_token` (no account yet), or `POST /invitations/:token/accept` signed in as the invited email.',
       params: InvitationParams,
       response: { 200: DataOf(Invitation), ...errorResponses },
     },
@@ -143,9 +188,11 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<{
 
   app.post('/invitations/:token/accept', {
     schema: {
+      operationId: 'acceptInvitation',
+      summary: 'Accept an invitation',
       tags,
       security: bearer,
-      summary: 'Join the project of an invitation sent to the signed-in user’s email',
+      description: 'Joins the project of an invitation sent to the signed-in user’s email.',
       params: InvitationParams,
       response: { 200: DataOf(Project), ...errorResponses },
     },

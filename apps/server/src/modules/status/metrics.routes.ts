@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, publicAccess } from '../../lib/route-schemas.js';
 import { type PrometheusMetrics, UNMATCHED_ROUTE } from './prometheus.js';
 import type { StatusMonitor } from './status-monitor.js';
 
@@ -40,10 +40,19 @@ export const metricsRoutes: FastifyPluginAsyncTypebox<{ monitor: StatusMonitor; 
   const token = config.metricsToken;
   app.get('/metrics', {
     schema: {
+      operationId: 'getMetrics',
+      summary: 'Get Prometheus metrics',
+      security: publicAccess,
       tags,
       description:
         'Prometheus metrics: requests and latency by route pattern, job queue depth, database pool, process defaults. Needs `Authorization: Bearer <PLINTH_METRICS_TOKEN>` when that variable is set.',
-      response: { 200: Type.String(), ...errorResponses },
+      response: {
+        200: Type.Unsafe<string>({
+          description: 'The metrics, in the Prometheus text format',
+          content: { [monitor.prometheus.contentType]: { schema: { type: 'string' } } },
+        }),
+        ...errorResponses,
+      },
     },
     handler: async (request, reply) => {
       if (token !== null) {

@@ -16,7 +16,7 @@ import {
 } from '@plinth/contract';
 import type { FastifyInstance } from 'fastify';
 import { listMeta, pageOf } from '../../lib/pagination.js';
-import { bearer, errorResponses, NoContent } from '../../lib/route-schemas.js';
+import { bearer, errorResponses, NoContent, publicAccess } from '../../lib/route-schemas.js';
 import type { StatusMonitor } from './status-monitor.js';
 
 const tags = ['status'];
@@ -39,6 +39,9 @@ export const statusRoutes: FastifyPluginAsyncTypebox<{ monitor: StatusMonitor }>
 
   app.get('/status', {
     schema: {
+      operationId: 'getStatus',
+      summary: 'Get the service status',
+      security: publicAccess,
       tags,
       description:
         "The public status page, measured by the running service: overall status (from open incidents, maintenance, the latest health sample and the 5xx rate of recent requests), health-sample uptime over 90 days (days without samples are omitted from `uptime_history`), the median response time and other figures of this process's API requests over the last five minutes, and host and database figures of the latest sample.",
@@ -52,6 +55,9 @@ export const statusRoutes: FastifyPluginAsyncTypebox<{ monitor: StatusMonitor }>
 
   app.post('/status/subscriptions', {
     schema: {
+      operationId: 'subscribeToStatus',
+      summary: 'Subscribe to incident emails',
+      security: publicAccess,
       tags,
       description:
         'Subscribes an email address to incident notifications. Always 202, whether or not the address is known; a confirmation email carries `GET /status/subscriptions/confirm?token=…`, and every email carries `GET /status/subscriptions/unsubscribe?token=…`. Only confirmed addresses receive incident emails (on creation and on every update of its timeline: a new message, a status change, the resolution). Limited to 5 requests an hour per IP (429 RATE_LIMITED).',
@@ -70,6 +76,9 @@ export const statusRoutes: FastifyPluginAsyncTypebox<{ monitor: StatusMonitor }>
     'Confirms a subscription with the token of the confirmation email (the link works for 7 days, and again once confirmed). An invalid or expired token is a 400.';
   app.get('/status/subscriptions/confirm', {
     schema: {
+      operationId: 'confirmStatusSubscriptionLink',
+      summary: 'Confirm a status subscription (email link)',
+      security: publicAccess,
       tags,
       description: `${confirmDescription} The GET form is the link of the email.`,
       querystring: SubscriptionTokenQuery,
@@ -82,6 +91,9 @@ export const statusRoutes: FastifyPluginAsyncTypebox<{ monitor: StatusMonitor }>
   });
   app.post('/status/subscriptions/confirm', {
     schema: {
+      operationId: 'confirmStatusSubscription',
+      summary: 'Confirm a status subscription',
+      security: publicAccess,
       tags,
       description: confirmDescription,
       body: SubscriptionTokenBody,
@@ -97,6 +109,9 @@ export const statusRoutes: FastifyPluginAsyncTypebox<{ monitor: StatusMonitor }>
     'Ends a subscription with the token of the unsubscribe link that every status email carries. Using it again answers the same; a token that was never issued is a 400.';
   app.get('/status/subscriptions/unsubscribe', {
     schema: {
+      operationId: 'unsubscribeFromStatusLink',
+      summary: 'End a status subscription (email link)',
+      security: publicAccess,
       tags,
       description: `${unsubscribeDescription} The GET form is the link of the email.`,
       querystring: SubscriptionTokenQuery,
@@ -109,6 +124,9 @@ export const statusRoutes: FastifyPluginAsyncTypebox<{ monitor: StatusMonitor }>
   });
   app.post('/status/subscriptions/unsubscribe', {
     schema: {
+      operationId: 'unsubscribeFromStatus',
+      summary: 'End a status subscription',
+      security: publicAccess,
       tags,
       description: unsubscribeDescription,
       body: SubscriptionTokenBody,
@@ -122,6 +140,8 @@ export const statusRoutes: FastifyPluginAsyncTypebox<{ monitor: StatusMonitor }>
 
   app.get('/admin/incidents', {
     schema: {
+      operationId: 'listIncidents',
+      summary: 'List incidents',
       tags: adminTags,
       security: bearer,
       description: 'Incidents, newest first, each with its timeline. Instance admins only.',
@@ -138,6 +158,8 @@ export const statusRoutes: FastifyPluginAsyncTypebox<{ monitor: StatusMonitor }>
 
   app.post('/admin/incidents', {
     schema: {
+      operationId: 'openIncident',
+      summary: 'Open an incident',
       tags: adminTags,
       security: bearer,
       description:
@@ -153,6 +175,8 @@ export const statusRoutes: FastifyPluginAsyncTypebox<{ monitor: StatusMonitor }>
 
   app.get('/admin/incidents/:incidentId', {
     schema: {
+      operationId: 'getIncident',
+      summary: 'Get an incident',
       tags: adminTags,
       security: bearer,
       params: IncidentParams,
@@ -166,6 +190,8 @@ export const statusRoutes: FastifyPluginAsyncTypebox<{ monitor: StatusMonitor }>
 
   app.patch('/admin/incidents/:incidentId', {
     schema: {
+      operationId: 'updateIncident',
+      summary: 'Update an incident',
       tags: adminTags,
       security: bearer,
       description:
@@ -182,6 +208,8 @@ export const statusRoutes: FastifyPluginAsyncTypebox<{ monitor: StatusMonitor }>
 
   app.delete('/admin/incidents/:incidentId', {
     schema: {
+      operationId: 'deleteIncident',
+      summary: 'Delete an incident',
       tags: adminTags,
       security: bearer,
       description:

@@ -18,6 +18,8 @@ const tags = ['api-tokens'];
 export const tokensRoutes: FastifyPluginAsyncTypebox<{ tokens: TokensService }> = async (app, { tokens: service }) => {
   app.get('/projects/:projectId/api-tokens', {
     schema: {
+      operationId: 'listApiTokens',
+      summary: 'List API tokens',
       tags,
       security: bearer,
       params: ProjectParams,
@@ -34,6 +36,8 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<{ tokens: TokensService }> 
 
   app.post('/projects/:projectId/api-tokens', {
     schema: {
+      operationId: 'createApiToken',
+      summary: 'Create an API token',
       tags,
       security: bearer,
       params: ProjectParams,
@@ -49,7 +53,14 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<{ tokens: TokensService }> 
   });
 
   app.delete('/projects/:projectId/api-tokens/:tokenId', {
-    schema: { tags, security: bearer, params: ApiTokenParams, response: { 204: NoContent, ...errorResponses } },
+    schema: {
+      operationId: 'revokeApiToken',
+      summary: 'Revoke an API token',
+      tags,
+      security: bearer,
+      params: ApiTokenParams,
+      response: { 204: NoContent, ...errorResponses },
+    },
     handler: async (request, reply) => {
       const grant = await request.authorize(request.params.projectId, 'tokens.manage');
       await service.revoke(grant, request.params.tokenId);

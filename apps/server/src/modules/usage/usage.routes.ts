@@ -13,6 +13,8 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService; analy
 ) => {
   app.get('/projects/:projectId/usage', {
     schema: {
+      operationId: 'getUsage',
+      summary: "Get this month's usage",
       tags,
       security: bearer,
       description: "This month's API requests and the media storage used, against the plan's limits.",
@@ -27,6 +29,8 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService; analy
 
   app.get('/projects/:projectId/analytics', {
     schema: {
+      operationId: 'getAnalytics',
+      summary: 'Get API traffic analytics',
       tags,
       security: bearer,
       description:

@@ -25,6 +25,8 @@ export const versionsRoutes: FastifyPluginAsyncTypebox<{ versions: VersionsServi
 
   app.get(base, {
     schema: {
+      operationId: 'listVersions',
+      summary: "List a document's versions",
       tags,
       security: bearer,
       params: DocumentIdParams,
@@ -41,6 +43,8 @@ export const versionsRoutes: FastifyPluginAsyncTypebox<{ versions: VersionsServi
 
   app.get(`${base}/:n`, {
     schema: {
+      operationId: 'getVersion',
+      summary: 'Get a version',
       tags,
       security: bearer,
       params: VersionParams,
@@ -55,6 +59,8 @@ export const versionsRoutes: FastifyPluginAsyncTypebox<{ versions: VersionsServi
 
   app.get(`${base}/:n/diff`, {
     schema: {
+      operationId: 'diffVersion',
+      summary: 'Compare a version with another',
       tags,
       security: bearer,
       params: VersionParams,
@@ -69,7 +75,14 @@ export const versionsRoutes: FastifyPluginAsyncTypebox<{ versions: VersionsServi
   });
 
   app.post(`${base}/:n/restore`, {
-    schema: { tags, security: bearer, params: VersionParams, response: { 200: DataOf(Document), ...errorResponses } },
+    schema: {
+      operationId: 'restoreVersion',
+      summary: 'Restore a version',
+      tags,
+      security: bearer,
+      params: VersionParams,
+      response: { 200: DataOf(Document), ...errorResponses },
+    },
     handler: async (request) => {
       const { projectId, collection, id, n } = request.params;
       const grant = await request.authorize(projectId, 'content.update_own');

@@ -30,6 +30,8 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
 
   app.get('/projects/:projectId/webhooks', {
     schema: {
+      operationId: 'listWebhooks',
+      summary: 'List webhooks',
       tags,
       security: bearer,
       params: ProjectParams,
@@ -46,6 +48,8 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
 
   app.post('/projects/:projectId/webhooks', {
     schema: {
+      operationId: 'createWebhook',
+      summary: 'Create a webhook',
       tags,
       security: bearer,
       params: ProjectParams,
@@ -60,7 +64,14 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
   });
 
   app.get('/projects/:projectId/webhooks/:webhookId', {
-    schema: { tags, security: bearer, params: WebhookParams, response: { 200: DataOf(Webhook), ...errorResponses } },
+    schema: {
+      operationId: 'getWebhook',
+      summary: 'Get a webhook',
+      tags,
+      security: bearer,
+      params: WebhookParams,
+      response: { 200: DataOf(Webhook), ...errorResponses },
+    },
     handler: async (request) => {
       const grant = await authorize(request.params.projectId, request);
       return { data: await service.get(grant, request.params.webhookId) };
@@ -69,6 +80,8 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
 
   app.patch('/projects/:projectId/webhooks/:webhookId', {
     schema: {
+      operationId: 'updateWebhook',
+      summary: 'Update a webhook',
       tags,
       security: bearer,
       params: WebhookParams,
@@ -82,7 +95,14 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
   });
 
   app.delete('/projects/:projectId/webhooks/:webhookId', {
-    schema: { tags, security: bearer, params: WebhookParams, response: { 204: NoContent, ...errorResponses } },
+    schema: {
+      operationId: 'deleteWebhook',
+      summary: 'Delete a webhook',
+      tags,
+      security: bearer,
+      params: WebhookParams,
+      response: { 204: NoContent, ...errorResponses },
+    },
     handler: async (request, reply) => {
       const grant = await authorize(request.params.projectId, request);
       await service.delete(grant, request.params.webhookId);
@@ -92,6 +112,8 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
 
   app.post('/projects/:projectId/webhooks/:webhookId/test', {
     schema: {
+      operationId: 'testWebhook',
+      summary: 'Send a test delivery',
       tags,
       security: bearer,
       params: WebhookParams,
@@ -105,6 +127,8 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
 
   app.get('/projects/:projectId/webhooks/:webhookId/deliveries', {
     schema: {
+      operationId: 'listWebhookDeliveries',
+      summary: "List a webhook's deliveries",
       tags,
       security: bearer,
       params: WebhookParams,
@@ -120,7 +144,14 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
   });
 
   app.get('/projects/:projectId/webhooks/:webhookId/deliveries/:deliveryId', {
-    schema: { tags, security: bearer, params: DeliveryParams, response: { 200: DataOf(Delivery), ...errorResponses } },
+    schema: {
+      operationId: 'getWebhookDelivery',
+      summary: 'Get a delivery',
+      tags,
+      security: bearer,
+      params: DeliveryParams,
+      response: { 200: DataOf(Delivery), ...errorResponses },
+    },
     handler: async (request) => {
       const grant = await authorize(request.params.projectId, request);
       return { data: await service.delivery(grant, request.params.webhookId, request.params.deliveryId) };
@@ -129,6 +160,8 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
 
   app.post('/projects/:projectId/webhooks/:webhookId/deliveries/:deliveryId/redeliver', {
     schema: {
+      operationId: 'redeliverWebhook',
+      summary: 'Send a delivery again',
       tags,
       security: bearer,
       params: DeliveryParams,

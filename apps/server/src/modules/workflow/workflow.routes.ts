@@ -24,6 +24,8 @@ export const workflowRoutes: FastifyPluginAsyncTypebox<{ workflow: WorkflowServi
 
   app.post(`${base}/workflow`, {
     schema: {
+      operationId: 'transitionWorkflow',
+      summary: 'Submit, approve or reject a document',
       tags,
       security: bearer,
       description: 'submit (writers, own documents) → in_review → approve or reject (editors and above).',
@@ -39,6 +41,8 @@ export const workflowRoutes: FastifyPluginAsyncTypebox<{ workflow: WorkflowServi
 
   app.post(`${base}/schedule`, {
     schema: {
+      operationId: 'scheduleDocument',
+      summary: 'Schedule publishing or unpublishing',
       tags,
       security: bearer,
       description: 'Publishes and/or unpublishes at future times; null clears a schedule.',
@@ -54,6 +58,8 @@ export const workflowRoutes: FastifyPluginAsyncTypebox<{ workflow: WorkflowServi
 
   app.get('/projects/:projectId/schedules', {
     schema: {
+      operationId: 'listSchedules',
+      summary: 'List scheduled publishing',
       tags,
       security: bearer,
       description: 'Upcoming scheduled publishing and unpublishing, soonest first.',

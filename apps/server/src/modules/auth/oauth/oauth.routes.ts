@@ -7,7 +7,7 @@ import {
   OAuthStartQuery,
 } from '@plinth/contract';
 import { Type } from 'typebox';
-import { errorResponses } from '../../../lib/route-schemas.js';
+import { errorResponses, publicAccess } from '../../../lib/route-schemas.js';
 import { clientOf } from '../auth.routes.js';
 import type { OAuthService } from './oauth.service.js';
 
@@ -16,6 +16,9 @@ const tags = ['auth'];
 export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthService }> = async (app, { oauth: service }) => {
   app.get('/auth/oauth/providers', {
     schema: {
+      operationId: 'listOAuthProviders',
+      summary: 'List the social sign-in providers',
+      security: publicAccess,
       tags,
       description: 'The sign-in providers this instance offers (those configured), for "Continue with …" buttons.',
       response: { 200: OAuthProviderList, ...errorResponses },
@@ -25,6 +28,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthService }> = a
 
   app.get('/auth/oauth/:provider/start', {
     schema: {
+      operationId: 'startOAuthSignIn',
+      summary: 'Start a social sign-in',
+      security: publicAccess,
       tags,
       description:
         "Redirects the browser to the provider (`github`, `google`, `oidc`) with a single-use state (10 minutes) and a PKCE challenge. The provider sends the browser back to `redirect_uri`, the web app's `/auth/:provider/callback` page, which posts the code and state to the callback endpoint. An unknown or unconfigured provider is a 404.",
@@ -38,6 +44,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthService }> = a
 
   app.post('/auth/oauth/:provider/callback', {
     schema: {
+      operationId: 'finishOAuthSignIn',
+      summary: 'Finish a social sign-in',
+      security: publicAccess,
       tags,
       description:
         'Finishes a sign-in with the `code` and `state` the provider sent back, and answers like a login. The provider account signs in the user it is linked to, else the user with its verified email (linking it), else a new user under the registration mode. A used, expired or unknown state is a 400; a provider that fails is a 502 (`UPSTREAM_ERROR`).',

@@ -14,6 +14,9 @@ export interface GraphqlAnswer {
 
 export const graphqlPath = (projectId: string) => `/api/v1/projects/${encodeURIComponent(projectId)}/graphql`;
 
+/** GraphQL over HTTP's own media type first: a request that cannot run then answers 400, not 200. */
+const ACCEPT = 'application/graphql-response+json, application/json;q=0.9';
+
 /**
  * Runs a GraphQL request with the signed-in session (the API client refreshes an expired access
  * token). Refusals that carry a body (syntax, validation, limits, permissions) are answers to
@@ -27,6 +30,7 @@ export async function runGraphql(
   try {
     const body = await api.request<unknown>(graphqlPath(projectId), {
       method: 'POST',
+      headers: { Accept: ACCEPT },
       body: request,
       ...(signal ? { signal } : {}),
     });
