@@ -38,7 +38,10 @@ type Operation = Json & { operationId?: string; summary?: string; security?: unk
 
 describe('the OpenAPI document', () => {
   let t: TestApp;
-  let document: Json & { paths: Record<string, Record<string, Operation>>; components: { schemas: Json } };
+  let document: Json & {
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Json; parameters: Json; headers: Json };
+  };
   const operations = () =>
     Object.entries(document.paths).flatMap(([url, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({ url, method, operation })),
@@ -113,8 +116,12 @@ describe('the OpenAPI document', () => {
     const list = operation('/api/v1/projects/{projectId}/collections/{collection}/documents', 'get');
     const filter = list.parameters?.find((parameter) => parameter.name === 'filter');
     expect(filter).toMatchObject({ in: 'query', style: 'deepObject', explode: true });
-    expect(list.parameters?.find((parameter) => parameter.name === 'If-None-Match')).toMatchObject({ in: 'header' });
-    expect(list.responses).toMatchObject({ 200: { headers: { ETag: {} } }, 304: {} });
+    expect(list.parameters).toContainEqual({ $ref: '#/components/parameters/If-None-Match' });
+    expect(document.components.parameters).toMatchObject({ 'If-None-Match': { in: 'header', name: 'If-None-Match' } });
+    expect(list.responses).toMatchObject({
+      200: { headers: { ETag: { $ref: '#/components/headers/ETag' } } },
+      304: { description: expect.stringContaining('Not modified') },
+    });
   });
 
   it('documents multipart uploads and idempotency keys', () => {
@@ -126,11 +133,12 @@ describe('the OpenAPI document', () => {
       properties: { file: { type: 'string', format: 'binary' } },
       required: ['file'],
     });
-    expect(upload.parameters?.find((parameter) => parameter.name === 'Idempotency-Key')).toMatchObject({
-      in: 'header',
-      required: false,
+    expect(upload.parameters).toContainEqual({ $ref: '#/components/parameters/Idempotency-Key' });
+    expect(document.components.parameters).toMatchObject({ 'Idempotency-Key': { in: 'header', required: false } });
+    expect(upload.responses).toMatchObject({
+      201: { headers: { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } },
     });
-    expect(upload.responses).toMatchObject({ 201: { headers: { 'Idempotent-Replayed': {} } } });
+    expect(document.components.headers).toMatchObject({ 'Idempotent-Replayed': { schema: { enum: ['true'] } } });
   });
 
   it('documents /metrics as the Prometheus text it sends', async () => {

@@ -137,32 +137,53 @@ function describeAnswer(status: string, schema: Json): string {
   return STATUS_DESCRIPTIONS[status] ?? 'Answer';
 }
 
-const IDEMPOTENCY_KEY = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 255,
-  description:
-    'Makes the create safe to retry: the same key and body within 24 hours return the first answer ' +
-    '(with `Idempotent-Replayed: true`) and create nothing; the same key with another body is a 409.',
-};
-const IF_NONE_MATCH = { type: 'string', description: 'An ETag from an earlier answer: a 304 when it is current' };
-const ANSWER_HEADERS = {
-  etag: { type: 'string', description: 'The version of this answer, for `If-None-Match`' },
-  replayed: { type: 'string', enum: ['true'], description: 'Present on a replayed answer of an idempotent request' },
-  retryAfter: { type: 'integer', description: 'Seconds to wait before retrying (429 and 503 answers)' },
-  location: { type: 'string', format: 'uri', description: 'Where to go next' },
+/** Request headers some operations read, written once in `components.parameters`. */
+const REQUEST_HEADERS: Record<string, Json> = {
+  'Idempotency-Key': {
+    type: 'string',
+    minLength: 1,
+    maxLength: 255,
+    description:
+      'Makes the create safe to retry: the same key and body within 24 hours return the first answer ' +
+      '(with `Idempotent-Replayed: true`) and create nothing; the same key with another body is a 409.',
+  },
+  'If-None-Match': { type: 'string', description: 'An ETag from an earlier answer: a 304 when it is current' },
 };
 
-/** Headers of an answer, in @fastify/swagger's form (a `headers` key beside the schema). */
-function answerHeaders(status: string, route: RouteOptions, conditional: boolean): Json | undefined {
-  const headers: Json = {};
-  if (status === '200' && conditional) headers.ETag = ANSWER_HEADERS.etag;
-  if (status.startsWith('3') && status !== '304') headers.Location = ANSWER_HEADERS.location;
-  if (status.startsWith('2') && route.config?.idempotent) headers['Idempotent-Replayed'] = ANSWER_HEADERS.replayed;
-  if (status === '4xx' || status === '5xx' || status === '429' || status === '503') {
-    headers['Retry-After'] = ANSWER_HEADERS.retryAfter;
+/** Answer headers, written once in `components.headers`. */
+const ANSWER_HEADERS: Record<string, Json> = {
+  ETag: { type: 'string', description: 'The version of this answer, for `If-None-Match`' },
+  'Idempotent-Replayed': {
+    type: 'string',
+    enum: ['true'],
+    description: 'Present on a replayed answer of an idempotent request',
+  },
+  'Retry-After': { type: 'integer', description: 'Seconds to wait before retrying (429 and 503 answers)' },
+  Location: { type: 'string', format: 'uri', description: 'Where to go next' },
+  'X-Quota-Limit': { type: 'integer', description: "API-token requests: the plan's monthly requests" },
+  'X-Quota-Remaining': { type: 'integer', description: 'API-token requests: what is left of them this month' },
+  'X-Quota-Reset': {
+    type: 'string',
+    format: 'date-time',
+    description: 'API-token requests: when the count starts again',
+  },
+};
+
+const isBearer = (schema: FastifySchema) =>
+  schema.security?.some((requirement) => 'bearerAuth' in requirement) ?? false;
+
+/** The names of the headers of an answer (`components.headers`). */
+function answerHeaders(status: string, route: RouteOptions, conditional: boolean): string[] {
+  const names: string[] = [];
+  // Metering counts the requests of API tokens on every route they may call.
+  if (route.schema && isBearer(route.schema) && (status.startsWith('2') || status === '4xx')) {
+    names.push('X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset');
   }
-  return Object.keys(headers).length > 0 ? headers : undefined;
+  if (status === '200' && conditional) names.push('ETag');
+  if (status.startsWith('3') && status !== '304') names.push('Location');
+  if (status.startsWith('2') && route.config?.idempotent) names.push('Idempotent-Replayed');
+  if (status === '4xx' || status === '5xx' || status === '429' || status === '503') names.push('Retry-After');
+  return names;
 }
 
 /**
@@ -186,8 +207,8 @@ function documentRoute(schema: FastifySchema, route: RouteOptions, used: Set<str
     documented.querystring = { ...query, properties: refsIn(properties, used) };
   }
   const headers: Json = {};
-  if (route.config?.idempotent) headers['Idempotency-Key'] = IDEMPOTENCY_KEY;
-  if (conditional) headers['If-None-Match'] = IF_NONE_MATCH;
+  if (route.config?.idempotent) headers['Idempotency-Key'] = REQUEST_HEADERS['Idempotency-Key'];
+  if (conditional) headers['If-None-Match'] = REQUEST_HEADERS['If-None-Match'];
   if (Object.keys(headers).length > 0) {
     const declared = isJson(schema.headers) && isJson(schema.headers.properties) ? schema.headers.properties : {};
     documented.headers = { type: 'object', properties: { ...declared, ...headers } };
@@ -195,10 +216,11 @@ function documentRoute(schema: FastifySchema, route: RouteOptions, used: Set<str
   documented.response = Object.fromEntries(
     Object.entries(response).map(([status, answer]) => {
       const copy = withRefs(answer, used) as Json;
-      const withHeaders = answerHeaders(status, route, conditional);
+      // Placeholders: the document's pass below makes them references to components.headers.
+      const headers = Object.fromEntries(answerHeaders(status, route, conditional).map((name) => [name, {}]));
       return [
         status,
-        { ...copy, description: describeAnswer(status, copy), ...(withHeaders ? { headers: withHeaders } : {}) },
+        { ...copy, description: describeAnswer(status, copy), ...(Object.keys(headers).length ? { headers } : {}) },
       ];
     }),
   );
@@ -219,20 +241,48 @@ function componentSchemas(used: Set<string>): Json {
   return Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-type Operation = Json & { parameters?: Json[] };
+type Operation = Json & { parameters?: Json[]; responses?: Record<string, Json> };
 
-/** @fastify/swagger sets no per-parameter style; object-valued query parameters are deepObject. */
-function styleDeepObjects(paths: Json): void {
+/**
+ * What @fastify/swagger cannot say per operation: deepObject style on object-valued query
+ * parameters, and shared headers as references to the components that describe them once.
+ */
+function completeOperations(paths: Json): void {
   for (const path of Object.values(paths)) {
     if (!isJson(path)) continue;
     for (const operation of Object.values(path) as Operation[]) {
-      for (const parameter of operation.parameters ?? []) {
-        if (parameter.in === 'query' && String(parameter.name) in DEEP_OBJECT_PARAMETERS) {
-          Object.assign(parameter, { style: 'deepObject', explode: true });
+      operation.parameters = operation.parameters?.map((parameter) => {
+        const name = String(parameter.name);
+        if (parameter.in === 'header' && name in REQUEST_HEADERS) return { $ref: `#/components/parameters/${name}` };
+        if (parameter.in === 'query' && name in DEEP_OBJECT_PARAMETERS) {
+          return { ...parameter, style: 'deepObject', explode: true };
         }
+        return parameter;
+      });
+      for (const answer of Object.values(operation.responses ?? {})) {
+        if (!isJson(answer.headers)) continue;
+        const names = Object.keys(answer.headers).filter((name) => name in ANSWER_HEADERS);
+        for (const name of names) answer.headers[name] = { $ref: `#/components/headers/${name}` };
       }
     }
   }
+}
+
+/** `components.parameters` and `components.headers` for the shared headers. */
+function headerComponents(): { parameters: Json; headers: Json } {
+  const described = (schema: Json) => {
+    const { description, ...rest } = schema;
+    return { description, schema: rest };
+  };
+  return {
+    parameters: Object.fromEntries(
+      Object.entries(REQUEST_HEADERS).map(([name, schema]) => [
+        name,
+        { in: 'header', name, required: false, ...described(schema) },
+      ]),
+    ),
+    headers: Object.fromEntries(Object.entries(ANSWER_HEADERS).map(([name, schema]) => [name, described(schema)])),
+  };
 }
 
 const TAGS = [
@@ -295,9 +345,9 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
       if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
       const { openapiObject } = documentObject;
       const document = openapiObject as Json & { components: Json; paths: Json };
-      styleDeepObjects(document.paths);
+      completeOperations(document.paths);
       const hoisted = isJson(document.components.schemas) ? document.components.schemas : {};
-      document.components.schemas = { ...hoisted, ...componentSchemas(used) };
+      Object.assign(document.components, headerComponents(), { schemas: { ...hoisted, ...componentSchemas(used) } });
       return openapiObject;
     },
   });

@@ -71,7 +71,8 @@ export function Component() {
           <p className="mt-4 text-lg text-slate-600">
             Everything in Plinth is available over HTTPS and JSON under {c('/api/v1')}. These guides take you from a
             first request to content models, documents, media and webhooks. The full reference is the OpenAPI document
-            at {c('/api/v1/openapi.json')}, browsable at {c('/api/docs')}.
+            at {c('/api/v1/openapi.json')} (or {c('/api/v1/openapi.yaml')}), browsable at {c('/api/docs')}: generate a
+            typed client from it with openapi-typescript.
           </p>
         </header>
 
