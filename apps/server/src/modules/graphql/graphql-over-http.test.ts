@@ -67,7 +67,7 @@ describe('GraphQL over HTTP, by the specification', () => {
   it('passes every audit of graphql-http, recommendations and options included', { timeout: 60_000 }, async () => {
     const results = await auditServer({
       url,
-      fetchFn: (input: RequestInfo | URL, init: RequestInit = {}) =>
+      fetchFn: (input: string | URL | Request, init: RequestInit = {}) =>
         fetch(input, {
           ...init,
           headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${owner.accessToken}` },
