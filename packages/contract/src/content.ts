@@ -284,5 +284,4 @@ export const DocumentFilterParam = Type.Record(Type.String({ pattern: '^[a-z0-9_
     '`filter[slug]=hello` for eq. Operators: ' +
     FILTER_OPERATORS.join(', ') +
     '. Localized fields compare their value in the chosen locale.',
-  examples: [{ views: { gte: '10' }, title: { contains: 'cms' } }],
 });
