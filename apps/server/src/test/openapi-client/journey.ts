@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { components, paths } from './generated/plinth-api.js';
+import type { JourneyInput, JourneyResult } from './journey-io.js';
 
 /*
  * A client as a developer would write it: types generated from /api/v1/openapi.json by
@@ -8,33 +9,6 @@ import type { components, paths } from './generated/plinth-api.js';
  */
 
 type Document = components['schemas']['Document'];
-type Asset = components['schemas']['Asset'];
-
-export interface JourneyInput {
-  baseUrl: string;
-  username: string;
-  password: string;
-  /** A small image to upload. */
-  png: Uint8Array<ArrayBuffer>;
-}
-
-export interface JourneyResult {
-  projectId: string;
-  asset: Asset;
-  /** Titles of the documents with at least 10 views, most viewed first (members see drafts). */
-  popular: string[];
-  /** Titles a `filter[title]=…` (eq) finds. */
-  byTitle: string[];
-  published: Document;
-  /** What a content:read token lists: published documents only. */
-  delivered: string[];
-  /** The status of the same list again with the ETag it answered. */
-  revalidated: number;
-  /** The status of deleting a draft with the client-wide JSON Content-Type and no body. */
-  deleted: number;
-  /** Whether a retried create with the same Idempotency-Key was replayed. */
-  replayed: string | null;
-}
 
 /** Fails the journey with the server's own error body. */
 function expectData<T>(answer: { data?: T; error?: unknown; response: Response }, step: string): T {
