@@ -141,6 +141,17 @@ describe('the OpenAPI document', () => {
     expect(document.components.headers).toMatchObject({ 'Idempotent-Replayed': { schema: { enum: ['true'] } } });
   });
 
+  it('documents both media types of GraphQL answers', () => {
+    const run = operation('/api/v1/projects/{projectId}/graphql', 'post');
+    const answers = run.responses as Record<string, { content?: Json }>;
+    for (const status of ['200', '4XX']) {
+      expect(Object.keys(answers[status]?.content ?? {})).toEqual([
+        'application/json',
+        'application/graphql-response+json',
+      ]);
+    }
+  });
+
   it('documents /metrics as the Prometheus text it sends', async () => {
     const metrics = operation('/metrics', 'get');
     const content = (metrics.responses as Record<string, { content: Json }>)['200']?.content ?? {};

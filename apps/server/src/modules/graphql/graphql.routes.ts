@@ -25,6 +25,8 @@ const responses = {
 
 const GRAPHQL_RESPONSE = 'application/graphql-response+json';
 type GraphqlMediaType = typeof GRAPHQL_RESPONSE | 'application/json';
+/** The media types of the answers, for the OpenAPI document. */
+const produces = ['application/json', GRAPHQL_RESPONSE];
 
 /**
  * The media type of the answer (GraphQL over HTTP): application/graphql-response+json when the
@@ -191,6 +193,7 @@ export const graphqlRoutes: FastifyPluginAsyncTypebox<{ graphql: GraphqlService;
       description,
       params: GraphqlParams,
       body: GraphqlRequest,
+      produces,
       response: responses,
     },
     handler: async (request, reply) =>
@@ -212,6 +215,7 @@ export const graphqlRoutes: FastifyPluginAsyncTypebox<{ graphql: GraphqlService;
       description: `${description} GET runs queries only (a mutation is a 405); \`variables\` and \`extensions\` are JSON objects in strings. With a persisted query's hash alone, GET answers can be cached by URL.`,
       params: GraphqlParams,
       querystring: GraphqlGetQuery,
+      produces,
       response: responses,
     },
     handler: async (request, reply) =>
