@@ -168,7 +168,44 @@ describe('plinth CLI: start', () => {
       body: JSON.stringify({ username: 'demo@plinth.local', password }),
     });
     expect(login.status).toBe(200);
-    expect(((await login.json()) as { user: { is_admin: boolean } }).user.is_admin).toBe(true);
+    const session = (await login.json()) as { access_token: string; user: { is_admin: boolean } };
+    expect(session.user.is_admin).toBe(true);
+
+    // The demo project has content worth opening: a model, documents in every state, translations, media.
+    const read = async <T>(url: string): Promise<T> => {
+      const response = await fetchWithin(`${server.baseUrl}/api/v1${url}`, {
+        headers: { authorization: `Bearer ${session.access_token}` },
+      });
+      expect(response.status, url).toBe(200);
+      return (await response.json()) as T;
+    };
+    const projects = await read<{ data: { id: string; slug: string }[] }>('/projects');
+    const demo = projects.data.find((project) => project.slug === 'demo');
+    expect(demo).toBeDefined();
+    const overview = await read<{
+      data: {
+        collections: number;
+        components: number;
+        documents: { total: number; draft: number; changed: number; in_review: number; scheduled: number };
+        media: { count: number };
+      };
+    }>(`/projects/${demo?.id}/overview`);
+    expect(overview.data.collections).toBe(4);
+    expect(overview.data.components).toBeGreaterThanOrEqual(5);
+    expect(overview.data.documents.total).toBeGreaterThanOrEqual(25);
+    expect(overview.data.documents).toMatchObject({ changed: 1, in_review: 1, scheduled: 1 });
+    expect(overview.data.documents.draft).toBeGreaterThan(0);
+    expect(overview.data.media.count).toBeGreaterThanOrEqual(10);
+    const spanish = await read<{ data: { data: { title: string } }[] }>(
+      `/projects/${demo?.id}/collections/articles/documents?locale=es&filter[slug][eq]=welcome`,
+    );
+    expect(spanish.data[0]?.data.title).toBe('Bienvenido a tu nuevo centro de contenidos');
+    const home = await read<{ data: { data: { sections: { _component: string }[] } }[] }>(
+      `/projects/${demo?.id}/collections/home/documents?locale=zh`,
+    );
+    expect(home.data[0]?.data.sections[0]?._component).toBe('hero');
+    const found = await read<{ data: { title: string }[] }>(`/projects/${demo?.id}/search?q=locali`);
+    expect(found.data.map((hit) => hit.title)).toContain('Localize without chaos');
   });
 
   it('seeds only once: a second start on the same data directory prints no new account', async () => {

@@ -13,10 +13,11 @@ import { connectRedisWindowStore, MemoryWindowStore } from './lib/rate-limiter.j
 import { type DnsLookup, SafeHttpClient } from './lib/safe-http.js';
 import { AdminService } from './modules/admin/admin.service.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
-import { AuditService } from './modules/audit/audit.service.js';
+import { type ActorNames, AuditService } from './modules/audit/audit.service.js';
 import { AuthRepository } from './modules/auth/auth.repository.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { Authenticator } from './modules/auth/authenticator.js';
+import { AvatarService } from './modules/auth/avatar.service.js';
 import { OAuthRepository } from './modules/auth/oauth/oauth.repository.js';
 import { OAuthService } from './modules/auth/oauth/oauth.service.js';
 import { ProviderHttp } from './modules/auth/oauth/provider-http.js';
@@ -37,14 +38,17 @@ import { DocumentReads } from './modules/documents/document-reads.js';
 import { DocumentStore } from './modules/documents/document-store.js';
 import { DocumentWrites } from './modules/documents/document-writes.js';
 import { DocumentsRepository } from './modules/documents/documents.repository.js';
+import { ProjectSearch } from './modules/documents/project-search.js';
 import { StoredDocuments } from './modules/documents/stored-documents.js';
 import { GraphqlService } from './modules/graphql/graphql.service.js';
 import type { QueryLimits } from './modules/graphql/query-limits.js';
+import { AvatarFiles } from './modules/media/avatar-files.js';
 import { ImageWorkers, UPLOAD_POOL } from './modules/media/images.js';
 import { MediaRepository } from './modules/media/media.repository.js';
 import { MEDIA_PURGE_JOB, type MediaOptions, MediaService } from './modules/media/media.service.js';
 import { MediaFiles } from './modules/media/media-files.js';
 import { createStorage } from './modules/media/media-storage.js';
+import { OverviewService } from './modules/overview/overview.service.js';
 import { InvitationsRepository } from './modules/projects/invitations.repository.js';
 import { InvitationsService } from './modules/projects/invitations.service.js';
 import { LiveProjects } from './modules/projects/live-projects.js';
@@ -55,6 +59,7 @@ import { InstanceSettings } from './modules/settings/instance-settings.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { MessagesRepository } from './modules/site/messages.repository.js';
 import { SiteService } from './modules/site/site.service.js';
+import { StartersService } from './modules/starters/starters.service.js';
 import { StatusRepository } from './modules/status/status.repository.js';
 import { StatusMonitor } from './modules/status/status-monitor.js';
 import { TokensRepository } from './modules/tokens/tokens.repository.js';
@@ -168,7 +173,17 @@ export async function createServices(options: ServicesOptions) {
     clock,
     handlers: jobHandlers,
   });
-  const audit = new AuditService({ repository: repositories.audit, clock });
+  // Who acted is named by the accounts and the API tokens, both built below (they record to the trail).
+  const actorNames: ActorNames = {
+    users: (ids): Promise<ReadonlyMap<string, string>> => accounts.userNames(ids),
+    tokens: (ids): Promise<ReadonlyMap<string, string>> => tokens.names(ids),
+  };
+  const audit = new AuditService({ repository: repositories.audit, clock, names: actorNames });
+  // Media storage holds the projects' files and people's pictures.
+  const storage = options.media?.storage ?? createStorage(config.storage);
+  closers.push(() => storage.close());
+  // Sharp work of uploads (files and pictures), apart from public transforms'.
+  const uploadImages = new ImageWorkers(UPLOAD_POOL);
 
   // Accounts, projects and access.
   const tokens = new TokensService({ repository: repositories.tokens, audit, transaction, clock, delivery });
@@ -210,6 +225,14 @@ export async function createServices(options: ServicesOptions) {
     clock,
     config,
   });
+  const avatarFiles = new AvatarFiles({ storage, images: uploadImages, config });
+  const avatars = new AvatarService({
+    users: repositories.users,
+    images: avatarFiles,
+    transaction,
+    clock,
+    log,
+  });
   // Filled in below, once the media library exists: a deleted project's files are purged.
   const onProjectDelete: ProjectDeletionHook[] = [];
   const projects = new ProjectsService({
@@ -239,8 +262,6 @@ export async function createServices(options: ServicesOptions) {
     transaction,
     clock,
   });
-  const storage = options.media?.storage ?? createStorage(config.storage);
-  closers.push(() => storage.close());
   const files = new MediaFiles({
     repository: repositories.media,
     storage,
@@ -255,7 +276,7 @@ export async function createServices(options: ServicesOptions) {
     repository: repositories.media,
     storage,
     files,
-    uploadImages: new ImageWorkers(UPLOAD_POOL),
+    uploadImages,
     projects,
     references: storedDocuments,
     audit,
@@ -322,6 +343,24 @@ export async function createServices(options: ServicesOptions) {
     clock,
   });
 
+  const starters = new StartersService({
+    collections,
+    documents: documentWrites,
+    lifecycle: documentLifecycle,
+    media,
+    log,
+  });
+  const projectSearch = new ProjectSearch({ repository: repositories.documents, models });
+
+  const overview = new OverviewService({
+    collections,
+    documents: documentReads,
+    media,
+    projects,
+    tokens,
+    webhooks,
+  });
+
   // Usage, billing, the site and operations.
   const meter = new UsageMeter({ repository: repositories.usage, clock, log });
   const recorder = new AnalyticsRecorder({ repository: repositories.analytics, clock, log });
@@ -362,7 +401,7 @@ export async function createServices(options: ServicesOptions) {
     log,
     config,
   });
-  const admin = new AdminService({ accounts, site, planChanges });
+  const admin = new AdminService({ accounts, projects, site, planChanges });
   const monitor = new StatusMonitor({
     repository: repositories.status,
     jobs,
@@ -404,6 +443,8 @@ export async function createServices(options: ServicesOptions) {
     authenticator,
     access,
     accounts,
+    avatars,
+    avatarFiles,
     oauth,
     projects,
     invitations,
@@ -418,6 +459,9 @@ export async function createServices(options: ServicesOptions) {
     workflow,
     media,
     webhooks,
+    overview,
+    starters,
+    projectSearch,
     graphql,
     blog,
     usage,

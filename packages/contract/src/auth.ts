@@ -12,6 +12,16 @@ export const User = Type.Object({
 });
 export type User = Static<typeof User>;
 
+/**
+ * The signed-in user as the profile screen needs it: `has_password` tells "set a password"
+ * (accounts made through a sign-in provider have none) from "change password".
+ */
+export const CurrentUser = Type.Object({
+  ...User.properties,
+  has_password: Type.Boolean({ description: 'Whether the account can sign in with a password' }),
+});
+export type CurrentUser = Static<typeof CurrentUser>;
+
 export const UserStatus = Type.Union([Type.Literal('active'), Type.Literal('pending'), Type.Literal('invited')]);
 export type UserStatus = Static<typeof UserStatus>;
 
@@ -86,7 +96,13 @@ export type UpdateMeBody = Static<typeof UpdateMeBody>;
 
 export const ChangePasswordBody = Type.Object(
   {
-    current_password: Type.String({ minLength: 1, maxLength: 256 }),
+    current_password: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 256,
+        description: 'Required when the account has a password; an account without one sets its first password',
+      }),
+    ),
     new_password: Password,
   },
   { additionalProperties: false },
@@ -107,3 +123,14 @@ export const ResetPasswordBody = Type.Object(
   { additionalProperties: false },
 );
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
+/** The avatar upload: one image part named `file`, up to 5 MB. */
+export const AvatarForm = Type.Object(
+  {
+    file: Type.String({
+      format: 'binary',
+      description: 'A PNG, JPEG, WebP or GIF image (type read from its content), at most 5 MB',
+    }),
+  },
+  { additionalProperties: false },
+);

@@ -6,6 +6,9 @@ export const AuditEntry = Type.Object({
   actor: Type.Object({
     type: Type.Enum(['user', 'token', 'system'] as const),
     id: Type.Union([Type.String(), Type.Null()]),
+    name: Type.Union([Type.String(), Type.Null()], {
+      description: "The user's or API token's name; null for the system and for users or tokens no longer there",
+    }),
   }),
   action: Type.String(),
   target: Type.Object({ type: Type.String(), id: Type.Union([Type.String(), Type.Null()]) }),

@@ -165,3 +165,9 @@ export const MediaFileHeaders = Type.Object({
     Type.String({ maxLength: 200, description: 'An ETag: the range only while the file is unchanged' }),
   ),
 });
+
+/** A stored avatar's file name: the SHA-256 of its owner and content, in hex, as WebP. */
+export const AvatarFileParams = Type.Object({
+  file: Type.String({ pattern: '^[a-f0-9]{64}\\.webp$', description: 'The file name of an `avatar_url`' }),
+});
+export type AvatarFileParams = Static<typeof AvatarFileParams>;

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Timestamp } from './common.js';
 
 /** The sign-in providers Plinth knows; an instance offers those its operator configured. */
 export const OAuthProviderId = Type.Union([Type.Literal('github'), Type.Literal('google'), Type.Literal('oidc')]);
@@ -32,3 +33,16 @@ export type OAuthProvider = Static<typeof OAuthProvider>;
 
 export const OAuthProviderList = Type.Object({ data: Type.Array(OAuthProvider) });
 export type OAuthProviderList = Static<typeof OAuthProviderList>;
+
+/** A sign-in provider account linked to the signed-in user. */
+export const LinkedIdentity = Type.Object({
+  provider: OAuthProviderId,
+  email: Type.Union([Type.String(), Type.Null()], {
+    description: 'The email the provider reported when the account was linked (null for links made before it was kept)',
+  }),
+  linked_at: Timestamp,
+});
+export type LinkedIdentity = Static<typeof LinkedIdentity>;
+
+export const LinkedIdentityList = Type.Object({ data: Type.Array(LinkedIdentity) });
+export type LinkedIdentityList = Static<typeof LinkedIdentityList>;

@@ -63,8 +63,11 @@ export interface OAuthIdentitiesTable {
   provider: 'github' | 'google' | 'oidc';
   subject: string;
   user_id: string;
+  /** What the provider reported when the account was linked (null for links made before it was kept). */
+  email: string | null;
   created_at: string;
 }
+export type OAuthIdentityRow = Selectable<OAuthIdentitiesTable>;
 
 export interface ProjectsTable {
   id: string;

@@ -298,7 +298,7 @@ describe(`durable jobs across processes (${dialectName})`, () => {
       `/projects/${projectId}/audit-log?target_id=${documentId}&action=document.published`,
       { token: again },
     );
-    expect(audit.data).toEqual([expect.objectContaining({ actor: { type: 'system', id: null } })]);
+    expect(audit.data).toEqual([expect.objectContaining({ actor: { type: 'system', id: null, name: null } })]);
   }, 40_000);
 
   it('runs a due scheduled publish in a worker process that serves no HTTP', async () => {

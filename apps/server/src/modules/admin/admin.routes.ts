@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AdminProject,
+  AdminProjectQuery,
   AdminUser,
   AdminUserQuery,
   DataOf,
@@ -81,6 +83,26 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService }> = a
     handler: async (request) => {
       await request.admin();
       return { data: await service.getMessage(request.params.messageId) };
+    },
+  });
+
+  app.get('/admin/projects', {
+    schema: {
+      operationId: 'listAllProjects',
+      summary: "List the instance's projects",
+      tags,
+      security: bearer,
+      description:
+        'Every project, newest first, with its plan, the owner who joined first and how many members have joined. ' +
+        '`q` finds a name or slug containing it (any letter case). Instance admins only.',
+      querystring: AdminProjectQuery,
+      response: { 200: ListOf(AdminProject), ...errorResponses },
+    },
+    handler: async (request) => {
+      await request.admin();
+      const page = pageOf(request.query);
+      const { items, total } = await service.listProjects({ q: request.query.q?.trim() || undefined, page });
+      return { data: items, meta: listMeta(page, total) };
     },
   });
 

@@ -21,9 +21,19 @@ export interface AuditedCaller {
   readonly actor: Actor;
 }
 
-const toAuditEntry = (row: AuditLogRow): AuditEntry => ({
+/**
+ * The names of who acted: users and API tokens belong to other modules, which implement this
+ * (wired in the composition root). Each answers one batch of ids in one query; ids it does not
+ * know are absent from its map.
+ */
+export interface ActorNames {
+  users(ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
+  tokens(ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
+}
+
+const toAuditEntry = (row: AuditLogRow, name: string | null): AuditEntry => ({
   id: row.id,
-  actor: { type: row.actor_type, id: row.actor_id },
+  actor: { type: row.actor_type, id: row.actor_id, name },
   action: row.action,
   target: { type: row.target_type, id: row.target_id },
   details: parseJson<Record<string, unknown>>(row.details),
@@ -36,7 +46,7 @@ const toAuditEntry = (row: AuditLogRow): AuditEntry => ({
  * itself, so the trail never misses a committed change nor shows one that rolled back.
  */
 export class AuditService {
-  constructor(private readonly deps: { repository: AuditRepository; clock: Clock }) {}
+  constructor(private readonly deps: { repository: AuditRepository; clock: Clock; names: ActorNames }) {}
 
   async record(trx: Trx, actor: Actor, record: AuditRecord): Promise<void> {
     const principal = actor.principal;
@@ -70,8 +80,21 @@ export class AuditService {
     });
   }
 
+  /** A page of the trail, with each actor's name: one query for the users and one for the tokens of the page. */
   async list(projectId: string, query: AuditQuery, page: Page) {
     const { rows, total } = await this.deps.repository.list(projectId, query, page);
-    return { items: rows.map(toAuditEntry), total };
+    const idsOf = (type: AuditLogRow['actor_type']) => [
+      ...new Set(rows.flatMap((row) => (row.actor_type === type && row.actor_id !== null ? [row.actor_id] : []))),
+    ];
+    const lookUp = async (ids: string[], find: (ids: string[]) => Promise<ReadonlyMap<string, string>>) =>
+      ids.length > 0 ? find(ids) : new Map<string, string>();
+    const [users, tokens] = await Promise.all([
+      lookUp(idsOf('user'), (ids) => this.deps.names.users(ids)),
+      lookUp(idsOf('token'), (ids) => this.deps.names.tokens(ids)),
+    ]);
+    const names = { user: users, token: tokens, system: new Map<string, string>() };
+    const nameOf = (row: AuditLogRow) =>
+      row.actor_id === null ? null : (names[row.actor_type].get(row.actor_id) ?? null);
+    return { items: rows.map((row) => toAuditEntry(row, nameOf(row))), total };
   }
 }

@@ -16,7 +16,7 @@ import { multipart } from '../../test/media.js';
 
 interface Entry {
   id: string;
-  actor: { type: 'user' | 'token' | 'system'; id: string | null };
+  actor: { type: 'user' | 'token' | 'system'; id: string | null; name: string | null };
   action: string;
   target: { type: string; id: string | null };
   details: Record<string, unknown>;
@@ -297,7 +297,11 @@ describe(`audit log (${dialectName})`, () => {
     const byToken = await upload(token, 'by-token.png');
     expectOk(byToken, 201);
     expect((await log(`target_id=${byToken.json().data.id}`)).data).toEqual([
-      expect.objectContaining({ action: 'media.created', actor: { type: 'token', id: tokenId }, ip: IP }),
+      expect.objectContaining({
+        action: 'media.created',
+        actor: { type: 'token', id: tokenId, name: 'Uploader' },
+        ip: IP,
+      }),
     ]);
     // Viewers cannot upload, and a refused upload leaves no entry.
     const before = (await log('target_type=media')).meta.total;
@@ -396,7 +400,10 @@ describe(`audit log (${dialectName})`, () => {
     expect((await log(`${window}&target_type=member`)).meta.total).toBe(2);
     expect((await log(`${window}&target_type=member&target_id=${viewer.userId}`)).meta.total).toBe(2);
     expect((await log(`${window}&target_id=${second.id}`)).data).toEqual([
-      expect.objectContaining({ action: 'document.created', actor: { type: 'user', id: author.userId } }),
+      expect.objectContaining({
+        action: 'document.created',
+        actor: { type: 'user', id: author.userId, name: 'Test User' },
+      }),
     ]);
 
     // from is inclusive, to exclusive.
@@ -581,5 +588,53 @@ describe(`audit log (${dialectName})`, () => {
 
     expect((await log()).meta.total).toBe(afterEdits);
     expect((await log(`target_id=${doc.id}&action=document.version_restored`)).meta.total).toBe(0);
+  });
+
+  it('names who acted: a user by their name, a token by its own, the system as null, one lookup each per page', async () => {
+    time.advance(60_000);
+    const from = time.clock().toISOString();
+    const grace = await signUp(t.app, { name: 'Grace Hopper' });
+    expectOk(
+      await act(owner, { method: 'POST', url: api('/members'), payload: { email: grace.email, role: 'editor' } }),
+      201,
+    );
+    const created = await call(t.app, owner, {
+      method: 'POST',
+      url: api('/api-tokens'),
+      payload: { name: 'Nightly import', scopes: ['content:write'] },
+    });
+    const { id: tokenId, token } = created.json().data as { id: string; token: string };
+    const byGrace = await createDocument(t.app, grace, projectId, 'articles', { data: { title: 'By Grace' } });
+    await createDocument(t.app, token, projectId, 'articles', { data: { title: 'By the import' } });
+    // A scheduled publish runs as the system.
+    expectOk(
+      await act(grace, {
+        method: 'POST',
+        url: docs(`/${byGrace.id}/schedule`),
+        payload: { publish_at: new Date(time.clock().getTime() + 1_000).toISOString() },
+      }),
+    );
+    time.advance(2_000);
+    await t.services.worker().runDue();
+    // A revoked token still names what it did.
+    expectOk(await act(owner, { method: 'DELETE', url: api(`/api-tokens/${tokenId}`) }), 204);
+
+    t.queries.length = 0;
+    const { data } = await log(`from=${encodeURIComponent(from)}&limit=100`);
+    // One query names the page's users and one its tokens, however many entries there are.
+    expect(t.queries.filter((query) => /from "(users|api_tokens)"/.test(query))).toHaveLength(2);
+    const actors = new Map(data.map((entry) => [`${entry.action} ${entry.target.id}`, entry.actor]));
+    expect(actors.get(`document.created ${byGrace.id}`)).toEqual({
+      type: 'user',
+      id: grace.userId,
+      name: 'Grace Hopper',
+    });
+    expect(data.find((entry) => entry.actor.type === 'token')?.actor).toEqual({
+      type: 'token',
+      id: tokenId,
+      name: 'Nightly import',
+    });
+    expect(actors.get(`document.published ${byGrace.id}`)).toEqual({ type: 'system', id: null, name: null });
+    expect(actors.get(`token.revoked ${tokenId}`)).toEqual({ type: 'user', id: owner.userId, name: 'Test User' });
   });
 });

@@ -107,6 +107,14 @@ describe('passwords: change, forgot, reset', () => {
       expectError(await login(session.email, NEW_PASSWORD), 401, 'UNAUTHENTICATED');
     });
 
+    it('needs current_password when the account has a password (400 with details), and changes nothing', async () => {
+      const session = await signUp(t.app);
+      const body = expectError(await changePassword(session, { new_password: NEW_PASSWORD }), 400, 'VALIDATION_FAILED');
+      expect(body.details).toEqual([{ path: 'current_password', message: 'is required' }]);
+      expect((await login(session.email, PASSWORD)).statusCode).toBe(200);
+      expect((await me(session)).json()).toMatchObject({ has_password: true });
+    });
+
     it('refuses a new password shorter than 8 characters', async () => {
       const session = await signUp(t.app);
       const body = expectError(

@@ -10,6 +10,19 @@ export class AuthRepository extends Repository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * The user, locked until the caller's transaction ends on PostgreSQL (SQLite runs one writer
+   * at a time), so changes to how the account signs in run one after another.
+   */
+  lockUser(id: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+  }
+
   async findUsersByIds(ids: readonly string[]): Promise<UserRow[]> {
     if (ids.length === 0) return [];
     return this.db

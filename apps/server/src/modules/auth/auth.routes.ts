@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ChangePasswordBody,
+  CurrentUser,
   ForgotPasswordBody,
   LoginBody,
   LoginResponse,
@@ -12,7 +13,6 @@ import {
   ResetPasswordBody,
   TokenPair,
   UpdateMeBody,
-  User,
 } from '@plinth/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
@@ -103,7 +103,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ accounts: AuthService }> = 
       summary: 'Get the signed-in user',
       tags,
       security: bearer,
-      response: { 200: User, ...errorResponses },
+      description: 'The User, with `has_password`: whether the account can sign in with a password.',
+      response: { 200: CurrentUser, ...errorResponses },
     },
     handler: async (request) => service.me((await request.user()).userId),
   });
@@ -115,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ accounts: AuthService }> = 
       tags,
       security: bearer,
       body: UpdateMeBody,
-      response: { 200: User, ...errorResponses },
+      response: { 200: CurrentUser, ...errorResponses },
     },
     handler: async (request) => service.updateMe((await request.user()).userId, request.body),
   });
@@ -123,9 +124,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ accounts: AuthService }> = 
   app.post('/auth/change-password', {
     schema: {
       operationId: 'changePassword',
-      summary: 'Change the password',
+      summary: 'Change or set the password',
       tags,
       security: bearer,
+      description:
+        'Changes the password (`current_password` is required and checked; a wrong one is a 400 and counts as a failed ' +
+        'sign-in) and ends every other session of the account. An account without a password (`has_password: false`, ' +
+        'made through a sign-in provider) sets its first password with `new_password` alone.',
       body: ChangePasswordBody,
       response: { 204: NoContent, ...errorResponses },
     },

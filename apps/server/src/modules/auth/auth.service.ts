@@ -1,11 +1,11 @@
 import type {
   ChangePasswordBody,
+  CurrentUser,
   LoginResponse,
   RegisterBody,
   RegisterResponse,
   TokenPair,
   UpdateMeBody,
-  User,
 } from '@plinth/contract';
 import type { Config, RegistrationMode } from '../../config.js';
 import type { Transact, Trx } from '../../db/repository.js';
@@ -24,7 +24,7 @@ import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-tokens.js';
 import type { AuthRepository } from './auth.repository.js';
 import { hashPassword, verifyDecoy, verifyPassword } from './passwords.js';
 import type { UserPrincipal } from './principal.js';
-import { normalizeEmail, toUser } from './user.mapper.js';
+import { normalizeEmail, toCurrentUser, toUser } from './user.mapper.js';
 
 /** Refresh tokens start with this, which tells them apart from access tokens (JWTs). */
 export const REFRESH_TOKEN_PREFIX = 'prt_';
@@ -271,34 +271,39 @@ export class AuthService {
     if (options.principal) await this.repository.revokeSession(options.principal.sessionId, now);
   }
 
-  async me(userId: string): Promise<User> {
+  async me(userId: string): Promise<CurrentUser> {
     const user = await this.repository.findUserById(userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 'The account no longer exists');
-    return toUser(user);
+    return toCurrentUser(user);
   }
 
-  async updateMe(userId: string, body: UpdateMeBody): Promise<User> {
+  async updateMe(userId: string, body: UpdateMeBody): Promise<CurrentUser> {
     const user = await this.repository.updateUser(userId, {
       ...(body.name !== undefined ? { name: nameOf(body.name) } : {}),
       ...(body.avatar_url !== undefined ? { avatar_url: body.avatar_url } : {}),
       updated_at: this.now(),
     });
     if (!user) throw new AppError('UNAUTHENTICATED', 'The account no longer exists');
-    return toUser(user);
+    return toCurrentUser(user);
   }
 
   /**
    * Changes the password and ends every other session of the user. Wrong current passwords
-   * count as failed logins of the account, so a stolen session cannot be used to guess it.
+   * count as failed logins of the account, so a stolen session cannot be used to guess it. An
+   * account without a password (made through a sign-in provider) sets its first one here: it
+   * has no current password to give, and any it sends is ignored.
    */
   async changePassword(principal: UserPrincipal, body: ChangePasswordBody, client: ClientInfo): Promise<void> {
     const user = await this.repository.findUserById(principal.userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 'The account no longer exists');
-    const accountKey = `login:${user.email}`;
-    await this.checkLimits(accountKey, `login:${client.ip}`);
-    if (!user.password_hash || !(await verifyPassword(user.password_hash, body.current_password))) {
-      await this.recordFailure(accountKey, `login:${client.ip}`);
-      throw fieldError('current_password', 'is incorrect');
+    if (user.password_hash) {
+      const accountKey = `login:${user.email}`;
+      await this.checkLimits(accountKey, `login:${client.ip}`);
+      if (body.current_password === undefined) throw fieldError('current_password', 'is required');
+      if (!(await verifyPassword(user.password_hash, body.current_password))) {
+        await this.recordFailure(accountKey, `login:${client.ip}`);
+        throw fieldError('current_password', 'is incorrect');
+      }
     }
     const now = this.now();
     await this.repository.updateUser(user.id, {
@@ -396,6 +401,12 @@ export class AuthService {
     const users = trx ? this.repository.in(trx) : this.repository;
     const rows = await users.findUsersByIds(ids);
     return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Users' names by id, in one query (the audit trail names who acted); unknown ids are absent. */
+  async userNames(ids: readonly string[]): Promise<Map<string, string>> {
+    const users = await this.findUsers(null, ids);
+    return new Map([...users].map(([id, user]) => [id, user.name]));
   }
 
   /** The instance admin who registered first, who owns the built-in site project. */

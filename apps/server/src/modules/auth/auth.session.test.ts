@@ -59,7 +59,8 @@ describe('sessions: login, refresh, logout, me', () => {
       });
       const current = await me(body.access_token);
       expect(current.statusCode).toBe(200);
-      expect(current.json<User>()).toEqual(body.user);
+      // The same User, and whether the account has a password (it signed up with one).
+      expect(current.json<User>()).toEqual({ ...body.user, has_password: true });
     });
 
     it('answers the same 401 to an unknown email and to a wrong password', async () => {

@@ -217,8 +217,8 @@ describe('billing with Stripe', () => {
       client_reference_id: projectId,
       customer_email: owner.email,
       'subscription_data[metadata][project_id]': projectId,
-      success_url: `http://plinth.test/projects/${projectId}/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `http://plinth.test/projects/${projectId}/billing?checkout=cancelled`,
+      success_url: `http://plinth.test/app/projects/${projectId}/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `http://plinth.test/app/projects/${projectId}/billing?checkout=cancelled`,
     });
     expect(await plan()).toBe('starter');
     expect(await quotaLimit()).toBe('1000');

@@ -77,7 +77,8 @@ export class StripeProvider implements PaymentProvider {
   async changePlan({ project, plan, actor, email }: PlanChangeRequest): Promise<PlanChangeAnswer> {
     const account = await this.deps.repository.findAccount(project.id);
     if (plan === 'pro') {
-      const back = `${this.deps.config.publicUrl}/projects/${encodeURIComponent(project.id)}/billing`;
+      // The web app's billing page, under /app like every signed-in screen.
+      const back = `${this.deps.config.publicUrl}/app/projects/${encodeURIComponent(project.id)}/billing`;
       const session = await this.stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: this.config.priceIdPro, quantity: 1 }],

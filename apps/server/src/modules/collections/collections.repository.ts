@@ -105,6 +105,26 @@ export class CollectionsRepository extends Repository {
       .execute();
   }
 
+  /** How many collections (deleted ones aside) and components the project's model has. */
+  async countModel(projectId: string): Promise<{ collections: number; components: number }> {
+    const row = await this.db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('collections')
+          .select((inner) => inner.fn.countAll<number>().as('count'))
+          .where('project_id', '=', projectId)
+          .where('deleted_at', 'is', null)
+          .as('collections'),
+        eb
+          .selectFrom('components')
+          .select((inner) => inner.fn.countAll<number>().as('count'))
+          .where('project_id', '=', projectId)
+          .as('components'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { collections: Number(row.collections), components: Number(row.components) };
+  }
+
   listComponents(projectId: string): Promise<ComponentRow[]> {
     return this.db.selectFrom('components').selectAll().where('project_id', '=', projectId).orderBy('name').execute();
   }

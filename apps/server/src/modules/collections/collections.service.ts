@@ -214,6 +214,11 @@ export class CollectionsService {
     });
   }
 
+  /** How many collections and components the project's model has (its overview). */
+  countModel(projectId: string): Promise<{ collections: number; components: number }> {
+    return this.repository.countModel(projectId);
+  }
+
   async list(grant: ProjectGrant): Promise<Collection[]> {
     const model = await this.models.get(grant.project.id);
     return [...model.collections.values()].map((collection) => forCaller(toCollection(collection), grant));

@@ -16,7 +16,7 @@ import {
   type ReadDocument,
   searchTerms,
 } from './document-query.js';
-import type { DocumentsRepository, ListRequest } from './documents.repository.js';
+import type { DocumentCounts, DocumentsRepository, ListRequest } from './documents.repository.js';
 import { populate } from './populate.js';
 import {
   presentDocument,
@@ -88,6 +88,11 @@ export class DocumentReads {
       model,
       read: { ...read, fields: null },
     });
+  }
+
+  /** How many of the project's live documents are in each state (trash aside). */
+  countByState(projectId: string): Promise<DocumentCounts> {
+    return this.deps.repository.countByState(projectId);
   }
 
   /**

@@ -36,6 +36,17 @@ export interface ListRequest {
   status: 'draft' | 'changed' | null;
 }
 
+/** How many of a project's live documents are in each state (its overview). */
+export interface DocumentCounts {
+  total: number;
+  draft: number;
+  published: number;
+  changed: number;
+  in_review: number;
+  /** With a publish time set. */
+  scheduled: number;
+}
+
 const json = (value: unknown) => JSON.stringify(value);
 
 /** The condition of one copy: which rows of a collection it holds. */
@@ -106,6 +117,38 @@ export class DocumentsRepository extends Repository {
       compiler,
     )}`.execute(this.db);
     return Number(result.rows[0]?.count ?? 0);
+  }
+
+  /**
+   * Live documents of some of a project's collections whose text in `locale` has every term as
+   * a word prefix (the full-text index of the copy read), most recently updated first: the
+   * candidates of the project search, which narrows them to titles.
+   */
+  async searchProject(request: {
+    projectId: string;
+    collectionIds: readonly string[];
+    view: 'working' | 'published';
+    terms: readonly string[];
+    locale: string;
+    limit: number;
+    offset: number;
+  }): Promise<DocumentRow[]> {
+    const published = request.view === 'published';
+    const compiler = this.compiler(request.view);
+    const matches = compiler.search(request.terms, {
+      collectionId: request.collectionIds,
+      variant: published ? 'published' : 'draft',
+      locale: request.locale,
+    });
+    const updated = published
+      ? sql`COALESCE(documents.published_updated_at, documents.updated_at)`
+      : sql`documents.updated_at`;
+    const result = await sql<DocumentRow>`SELECT documents.* FROM documents WHERE documents.project_id = ${
+      request.projectId
+    } AND ${copyCondition(request.view)} AND ${matches} ORDER BY ${updated} DESC, documents.id DESC LIMIT ${
+      request.limit
+    } OFFSET ${request.offset}`.execute(this.db);
+    return result.rows;
   }
 
   /** A document within a scope; undefined when there is none the scope lets through. */
@@ -201,6 +244,31 @@ export class DocumentsRepository extends Repository {
       .where('deleted_at', 'is', null)
       .where('id', 'in', [...ids])
       .execute();
+  }
+
+  /** The project's live documents (trash aside) by state, in one query. */
+  async countByState(projectId: string): Promise<DocumentCounts> {
+    const row = await this.db
+      .selectFrom('documents')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.countAll<number>().filterWhere('status', '=', 'draft').as('draft'),
+        eb.fn.countAll<number>().filterWhere('status', '=', 'published').as('published'),
+        eb.fn.countAll<number>().filterWhere('status', '=', 'changed').as('changed'),
+        eb.fn.countAll<number>().filterWhere('workflow_stage', '=', 'in_review').as('in_review'),
+        eb.fn.countAll<number>().filterWhere('publish_at', 'is not', null).as('scheduled'),
+      ])
+      .where('project_id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return {
+      total: Number(row.total),
+      draft: Number(row.draft),
+      published: Number(row.published),
+      changed: Number(row.changed),
+      in_review: Number(row.in_review),
+      scheduled: Number(row.scheduled),
+    };
   }
 
   async countLive(collectionId: string): Promise<number> {

@@ -141,17 +141,23 @@ export class QueryCompiler {
     return sql`(${sql.join(alternatives, sql` OR `)})`;
   }
 
-  /** Documents whose text in `locale` has every term (as a word prefix). */
+  /** Documents whose text in `locale` has every term (as a word prefix), in one collection or any of several. */
   search(
     terms: readonly string[],
-    options: { collectionId: string; variant: 'draft' | 'published'; locale: string },
+    options: { collectionId: string | readonly string[]; variant: 'draft' | 'published'; locale: string },
   ): Sql {
+    const ids = typeof options.collectionId === 'string' ? [options.collectionId] : options.collectionId;
+    if (ids.length === 0) return FALSE;
+    const inCollections =
+      ids.length === 1
+        ? sql`collection_id = ${ids[0]}`
+        : sql`collection_id IN (${sql.join(ids.map((id) => sql`${id}`))})`;
     if (this.dialect === 'postgres') {
       const tsquery = terms.map((term) => `${term}:*`).join(' & ');
-      return sql`documents.id IN (SELECT document_id FROM document_search WHERE tsv @@ to_tsquery('simple', ${tsquery}) AND collection_id = ${options.collectionId} AND variant = ${options.variant} AND locale = ${options.locale})`;
+      return sql`documents.id IN (SELECT document_id FROM document_search WHERE tsv @@ to_tsquery('simple', ${tsquery}) AND ${inCollections} AND variant = ${options.variant} AND locale = ${options.locale})`;
     }
     const match = terms.map((term) => `"${term}"*`).join(' ');
-    return sql`documents.id IN (SELECT document_id FROM document_search WHERE document_search MATCH ${match} AND collection_id = ${options.collectionId} AND variant = ${options.variant} AND locale = ${options.locale})`;
+    return sql`documents.id IN (SELECT document_id FROM document_search WHERE document_search MATCH ${match} AND ${inCollections} AND variant = ${options.variant} AND locale = ${options.locale})`;
   }
 
   static all(parts: readonly Sql[]): Sql {

@@ -58,7 +58,7 @@ export class ImageWorkers {
 }
 
 /** sharp (libvips) loads with the first image: a delivery-only server never holds it. */
-const loadSharp = lazy(async () => {
+export const loadSharp = lazy(async () => {
   const { default: sharp } = await import('sharp');
   // libvips' operation cache keeps decoded images around; a server sees too many different ones.
   sharp.cache(false);
@@ -91,22 +91,30 @@ const displaySize = (metadata: Metadata): { width: number; height: number } => (
 });
 
 /**
- * Reads an image's header (never decoding more than MAX_INPUT_PIXELS) and its dominant colour.
- * Throws a 400 for decompression bombs and unreadable files.
- * @example const { width, height, dominantColor } = await readImageInfo('/tmp/upload');
+ * An image's header, read without decoding a pixel (so even a bomb is safe to measure); a 400
+ * for files that are not readable images or declare more than MAX_INPUT_PIXELS.
  */
-export async function readImageInfo(input: string | Buffer): Promise<ImageInfo> {
+async function checkedMetadata(input: string | Buffer): Promise<Metadata> {
   const sharp = await loadSharp();
   let metadata: Metadata;
   try {
-    // The header alone: no pixel is decoded yet, so even a bomb is safe to measure.
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw unreadable();
   }
   const raw = { width: metadata.width ?? 0, height: metadata.height ?? 0 };
   if (raw.width * raw.height > MAX_INPUT_PIXELS) throw tooLarge(raw.width, raw.height);
-  const { width, height } = displaySize(metadata);
+  return metadata;
+}
+
+/**
+ * Reads an image's header (never decoding more than MAX_INPUT_PIXELS) and its dominant colour.
+ * Throws a 400 for decompression bombs and unreadable files.
+ * @example const { width, height, dominantColor } = await readImageInfo('/tmp/upload');
+ */
+export async function readImageInfo(input: string | Buffer): Promise<ImageInfo> {
+  const sharp = await loadSharp();
+  const { width, height } = displaySize(await checkedMetadata(input));
   let dominantColor: string | null = null;
   try {
     const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
@@ -216,5 +224,26 @@ export async function transformImage(input: string | Buffer, spec: TransformSpec
       );
     }
     throw new AppError('VALIDATION_FAILED', 'This image could not be transformed; the file may be damaged');
+  }
+}
+
+/**
+ * A square picture of `size`×`size` WebP pixels from any raster image: turned upright as its
+ * EXIF orientation says, cropped around its centre and scaled (up too) to fill the square. A 400
+ * for damaged files and decompression bombs.
+ * @example const avatar = await squareImage(upload, 256);
+ */
+export async function squareImage(input: Buffer, size: number): Promise<Buffer> {
+  const sharp = await loadSharp();
+  await checkedMetadata(input);
+  try {
+    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .autoOrient()
+      .resize(size, size, { fit: 'cover', position: 'centre' })
+      .timeout({ seconds: TRANSFORM_TIMEOUT_SECONDS })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw unreadable();
   }
 }

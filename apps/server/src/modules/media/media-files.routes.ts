@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, MediaFileHeaders, MediaFileParams, MediaTransformQuery } from '@plinth/contract';
+import { AvatarFileParams, ErrorBody, MediaFileHeaders, MediaFileParams, MediaTransformQuery } from '@plinth/contract';
 import { errorResponses, fileAnswer, NotModified, publicAccess } from '../../lib/route-schemas.js';
+import type { AvatarFiles } from './avatar-files.js';
 import type { MediaService } from './media.service.js';
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
@@ -10,7 +11,29 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
  * image transforms (`w`, `h`, `fit`, `format`, `q`) and byte ranges. No credential: the ids
  * are the address, and an asset of another project is a 404.
  */
-export const mediaFileRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = async (app, { media }) => {
+export const mediaFileRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; avatarFiles: AvatarFiles }> = async (
+  app,
+  { media, avatarFiles },
+) => {
+  app.get('/media/avatars/:file', {
+    compress: false,
+    schema: {
+      operationId: 'getAvatarFile',
+      summary: "Download a person's picture",
+      security: publicAccess,
+      tags: ['media'],
+      description:
+        'A picture uploaded with `POST /api/v1/auth/me/avatar` (the address in `avatar_url`). Its name carries ' +
+        'its content, so it is cached for a year.',
+      params: AvatarFileParams,
+      response: { 200: fileAnswer('The picture, as WebP'), 304: NotModified, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const answer = await avatarFiles.serve(request.params.file, header(request.headers['if-none-match']));
+      return reply.status(answer.status).headers(answer.headers).send(answer.body);
+    },
+  });
+
   app.get('/media/:projectId/:assetId/:filename', {
     // Images and video are compressed already, and byte ranges must address the stored bytes.
     compress: false,

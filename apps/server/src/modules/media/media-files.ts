@@ -30,7 +30,7 @@ export const MAX_VARIANT_BYTES_PER_ASSET = 32 * 1024 * 1024;
  */
 export const TRANSFORMS_PER_CLIENT = 4;
 
-const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+export const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 /** For URLs whose bytes may still change: caches keep them but check the ETag each time. */
 const REVALIDATE = 'public, no-cache';
 /** Nothing a file could contain runs as a page of this origin, whatever a browser makes of it. */
@@ -62,7 +62,7 @@ export interface FileRequest {
 }
 
 /** `If-None-Match` holds our ETag (or `*`); weak and strong forms compare alike. */
-function matches(header: string | undefined, etag: string): boolean {
+export function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((candidate) => {
     const tag = candidate.trim().replace(/^W\//, '');

@@ -101,6 +101,17 @@ export class MediaRepository extends Repository {
     await this.db.updateTable('media_assets').set({ deleted_at: now, updated_at: now }).where('id', '=', id).execute();
   }
 
+  /** How many live files the project has. */
+  async countLive(projectId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('media_assets')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('project_id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   /**
    * Bytes the project's live files take: originals and the variants kept of them. This is what
    * the storage quota counts and the usage page shows.

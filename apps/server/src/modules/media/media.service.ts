@@ -169,6 +169,15 @@ export class MediaService {
     return this.repository.usedBytes(projectId);
   }
 
+  /** How many live files the project has and the bytes they take (its overview). */
+  async summary(projectId: string): Promise<{ count: number; bytes: number }> {
+    const [count, bytes] = await Promise.all([
+      this.repository.countLive(projectId),
+      this.repository.usedBytes(projectId),
+    ]);
+    return { count, bytes };
+  }
+
   /**
    * Removes temporary upload files that a stopped process left behind (run at start). Files
    * still being written are recent, so only those untouched for an hour go. A failure is logged:

@@ -1,4 +1,4 @@
-import type { Role, Scope } from '@plinth/contract';
+import { type ProjectAction, type Role, roleCan, type Scope } from '@plinth/contract';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Actor, Principal } from '../auth/principal.js';
 import { type ContentPolicy, contentPolicy } from './content-policy.js';
@@ -9,61 +9,10 @@ import type { ProjectsRepository } from './projects.repository.js';
 
 /**
  * Everything a caller may try on a project. Each module asks `ProjectAccess.authorize` for one
- * of these; the two tables below are the only place that decides.
+ * of these; the contract's role table (shared with the web app) and the scope table below are
+ * the only places that decide.
  */
-export type ProjectAction =
-  | 'project.read'
-  | 'members.read'
-  | 'content.read'
-  | 'content.preview'
-  | 'content.create'
-  | 'content.update_own'
-  | 'content.update_any'
-  | 'content.publish'
-  | 'media.read'
-  | 'media.create'
-  | 'media.update_own'
-  | 'media.update_any'
-  | 'schema.read'
-  | 'schema.write'
-  | 'members.manage'
-  | 'tokens.manage'
-  | 'webhooks.manage'
-  | 'settings.manage'
-  | 'audit.read'
-  | 'billing.manage'
-  | 'project.delete';
-
-const everyone: readonly Role[] = ['owner', 'admin', 'editor', 'author', 'viewer'];
-const writers: readonly Role[] = ['owner', 'admin', 'editor', 'author'];
-const editors: readonly Role[] = ['owner', 'admin', 'editor'];
-const admins: readonly Role[] = ['owner', 'admin'];
-const owners: readonly Role[] = ['owner'];
-
-/** The role table of API.md. */
-const ROLES_ALLOWED: Record<ProjectAction, readonly Role[]> = {
-  'project.read': everyone,
-  'members.read': everyone,
-  'content.read': everyone,
-  'content.preview': everyone,
-  'content.create': writers,
-  'content.update_own': writers,
-  'content.update_any': editors,
-  'content.publish': editors,
-  'media.read': everyone,
-  'media.create': writers,
-  'media.update_own': writers,
-  'media.update_any': editors,
-  'schema.read': everyone,
-  'schema.write': admins,
-  'members.manage': admins,
-  'tokens.manage': admins,
-  'webhooks.manage': admins,
-  'settings.manage': admins,
-  'audit.read': admins,
-  'billing.manage': owners,
-  'project.delete': owners,
-};
+export type { ProjectAction };
 
 /** Which API-token scopes grant each action; an empty list means "users only". */
 const SCOPES_ALLOWED: Record<ProjectAction, readonly Scope[]> = {
@@ -118,7 +67,7 @@ export interface ProjectGrant {
 const allows = (principal: Principal, role: Role | null, action: ProjectAction): boolean =>
   principal.kind === 'token'
     ? SCOPES_ALLOWED[action].some((scope) => principal.scopes.includes(scope))
-    : role !== null && ROLES_ALLOWED[action].includes(role);
+    : roleCan(role, action);
 
 function grantOf(project: ProjectRecord, principal: Principal, role: Role | null, ip: string): ProjectGrant {
   const can = (action: ProjectAction) => allows(principal, role, action);

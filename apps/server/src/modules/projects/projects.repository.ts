@@ -1,5 +1,6 @@
 import type { Role } from '@plinth/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
+import { likeEscape } from '../../db/like.js';
 import { listPage } from '../../db/list-page.js';
 import { Repository } from '../../db/repository.js';
 import type { Database, ProjectRow } from '../../db/schema.js';
@@ -78,6 +79,43 @@ export class ProjectsRepository extends Repository {
       .orderBy('projects.created_at', 'desc')
       .orderBy('projects.id', 'desc');
     return listPage(query, page);
+  }
+
+  /**
+   * Every live project of the instance, newest first, with how many members have joined and the
+   * owner who joined first; `q` narrows to names or slugs containing it (any letter case).
+   */
+  listAll(options: { q?: string | undefined; page: Page }) {
+    let query = this.db.selectFrom('projects').where('projects.deleted_at', 'is', null);
+    if (options.q) {
+      const pattern = `%${likeEscape(options.q.toLowerCase())}%`;
+      query = query.where(
+        sql<boolean>`(lower(projects.name) LIKE ${pattern} ESCAPE '\\' OR lower(projects.slug) LIKE ${pattern} ESCAPE '\\')`,
+      );
+    }
+    const rows = query
+      .selectAll('projects')
+      .select((eb) => [
+        eb
+          .selectFrom('project_members')
+          .select((inner) => inner.fn.countAll<number>().as('count'))
+          .whereRef('project_members.project_id', '=', 'projects.id')
+          .where((inner) => inner.not(isInvited(inner)))
+          .as('member_count'),
+        eb
+          .selectFrom('project_members')
+          .select('project_members.user_id')
+          .whereRef('project_members.project_id', '=', 'projects.id')
+          .where('project_members.role', '=', 'owner')
+          .where((inner) => inner.not(isInvited(inner)))
+          .orderBy('project_members.created_at')
+          .orderBy('project_members.user_id')
+          .limit(1)
+          .as('owner_id'),
+      ])
+      .orderBy('projects.created_at', 'desc')
+      .orderBy('projects.id', 'desc');
+    return listPage(rows, options.page);
   }
 
   async slugTaken(slug: string): Promise<boolean> {
@@ -222,6 +260,22 @@ export class ProjectsRepository extends Repository {
         .execute();
     }
     return true;
+  }
+
+  /** Members who have joined, and those whose invitation is still open. */
+  async countMembers(projectId: string): Promise<{ active: number; invited: number }> {
+    const row = await this.db
+      .selectFrom('project_members')
+      .select((eb) => [
+        eb.fn
+          .countAll<number>()
+          .filterWhere(eb.not(isInvited(eb)))
+          .as('active'),
+        eb.fn.countAll<number>().filterWhere(isInvited(eb)).as('invited'),
+      ])
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    return { active: Number(row.active), invited: Number(row.invited) };
   }
 
   /** Owners who have joined (an invited owner cannot run the project yet). */

@@ -1,5 +1,6 @@
 import type {
   AddMemberBody,
+  AdminProject,
   CreateProjectBody,
   Invitation,
   Member,
@@ -126,6 +127,28 @@ export class ProjectsService {
     return this.repository.in(trx).setPlan(projectId, plan, now);
   }
 
+  /** Every project of the instance, for its administrators: plan, first owner, members who joined. */
+  async listAll(options: { q?: string | undefined; page: Page }): Promise<{ items: AdminProject[]; total: number }> {
+    const { rows, total } = await this.repository.listAll(options);
+    const owners = await this.deps.accounts.findUsers(
+      null,
+      rows.flatMap((row) => (row.owner_id ? [row.owner_id] : [])),
+    );
+    const items = rows.map((row): AdminProject => {
+      const owner = row.owner_id ? owners.get(row.owner_id) : undefined;
+      return {
+        id: row.id,
+        name: row.name,
+        slug: row.slug,
+        plan: row.plan,
+        owner: owner ? { id: owner.id, name: owner.name, email: owner.email } : null,
+        members: Number(row.member_count ?? 0),
+        created_at: row.created_at,
+      };
+    });
+    return { items, total };
+  }
+
   async listMine(userId: string, page: Page) {
     const { rows, total } = await this.repository.listForUser(userId, page);
     return { items: rows.map(({ role, ...row }) => toProject(toProjectRecord(row), role)), total };
@@ -210,6 +233,11 @@ export class ProjectsService {
       rows.map((row) => row.user_id),
     );
     return rows.map((row) => toMember(row, users.get(row.user_id)));
+  }
+
+  /** Members who have joined, and those still invited (the project's overview). */
+  countMembers(projectId: string): Promise<{ active: number; invited: number }> {
+    return this.repository.countMembers(projectId);
   }
 
   async listMembers(projectId: string, page: Page) {

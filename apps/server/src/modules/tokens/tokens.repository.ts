@@ -17,6 +17,17 @@ export class TokensRepository extends Repository {
     return listPage(live, page);
   }
 
+  /** How many of the project's tokens are not revoked. */
+  async countLive(projectId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('api_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('project_id', '=', projectId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   /** The live token with this hash (revoked ones are never returned; expiry is the caller's). */
   findByHash(hash: string): Promise<ApiTokenRow | undefined> {
     return this.db
@@ -43,6 +54,16 @@ export class TokensRepository extends Repository {
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Tokens' names by id, revoked ones included (they still name who did something). */
+  async findNames(ids: readonly string[]): Promise<{ id: string; name: string }[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('api_tokens')
+      .select(['id', 'name'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
   }
 
   async touch(id: string, now: string): Promise<void> {

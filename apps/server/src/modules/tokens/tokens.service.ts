@@ -68,6 +68,17 @@ export class TokensService implements ApiTokenVerifier {
     return { items: rows.map(toApiToken), total };
   }
 
+  /** How many of the project's tokens are not revoked (its overview). */
+  count(projectId: string): Promise<number> {
+    return this.deps.repository.countLive(projectId);
+  }
+
+  /** Tokens' names by id, in one query (the audit trail names who acted); unknown ids are absent. */
+  async names(ids: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.deps.repository.findNames(ids);
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
   async create(grant: ProjectGrant, body: CreateApiTokenBody): Promise<CreatedApiToken> {
     const now = this.deps.clock();
     const expiresAt = body.expires_at ? new Date(body.expires_at) : null;

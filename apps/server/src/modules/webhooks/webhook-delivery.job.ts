@@ -94,7 +94,8 @@ export function createWebhookJobHandler(
     const administrators = await deps.projects.administrators(trx, webhook.project_id);
     if (!administrators) return;
     const { project, members } = administrators;
-    const link = `${deps.config.publicUrl}/app/projects/${webhook.project_id}/webhooks/${webhook.id}`;
+    // The webhook's page, opened on its failed deliveries.
+    const link = `${deps.config.publicUrl}/app/projects/${webhook.project_id}/webhooks/${webhook.id}?status=failed`;
     for (const member of members) {
       await queueEmail(deps.jobs, trx, {
         to: member.email,

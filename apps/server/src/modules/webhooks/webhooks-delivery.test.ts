@@ -629,7 +629,7 @@ describe('webhook deliveries: disabling after a long run of failures', () => {
     expect(disabled.disabled_reason).toMatch(/after 3 deliveries in a row failed every retry \(last: HTTP 500\)/);
     const ownerMail = await smtp.waitFor(owner.email, /^Webhook disabled in Failing project$/);
     expect(ownerMail.text).toContain(`${receiver.url}?t=disable`);
-    expect(ownerMail.text).toContain('http://plinth.test/app/projects/');
+    expect(ownerMail.text).toContain(`http://plinth.test/app/projects/${projectId}/webhooks/${hook.id}?status=failed`);
     await smtp.waitFor(admin.email, /^Webhook disabled/);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.received.some((mail) => JSON.stringify(mail.to).includes(editor.email))).toBe(false);

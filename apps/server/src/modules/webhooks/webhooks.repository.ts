@@ -21,6 +21,15 @@ export class WebhooksRepository extends Repository {
     return listPage(ofProject, page);
   }
 
+  async count(projectId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('webhooks')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   find(projectId: string, id: string): Promise<WebhookRow | undefined> {
     return this.db
       .selectFrom('webhooks')

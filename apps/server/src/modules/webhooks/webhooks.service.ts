@@ -82,6 +82,11 @@ export class WebhooksService {
     return { items: rows.map(toWebhook), total };
   }
 
+  /** How many webhooks the project has, active or not (its overview). */
+  count(projectId: string): Promise<number> {
+    return this.repository.count(projectId);
+  }
+
   async get(grant: ProjectGrant, id: string): Promise<Webhook> {
     return toWebhook(await this.load(grant, id));
   }

@@ -56,7 +56,7 @@ describe('webhooks API: settings, secrets, validation', () => {
     expect(audit.json().data).toEqual([
       expect.objectContaining({
         action: 'webhook.created',
-        actor: { type: 'user', id: owner.userId },
+        actor: { type: 'user', id: owner.userId, name: expect.any(String) },
         target: { type: 'webhook', id: hook.id },
         details: { url: HOOK, events: ['document.published', 'document.unpublished'] },
       }),

@@ -141,7 +141,7 @@ describe(`workflow and scheduling (${dialectName})`, () => {
       const submits = await audit(`target_id=${doc.id}&action=document.submitted`);
       expect(submits.map((entry) => entry.actor.id)).toEqual([author.userId, author.userId]);
       expect(await audit(`target_id=${doc.id}&action=document.approved`)).toEqual([
-        expect.objectContaining({ actor: { type: 'user', id: editor.userId } }),
+        expect.objectContaining({ actor: { type: 'user', id: editor.userId, name: expect.any(String) } }),
       ]);
 
       // A rejected document can be resubmitted.
@@ -415,7 +415,7 @@ describe(`workflow and scheduling (${dialectName})`, () => {
 
       // The system did it.
       const entries = await audit(`target_id=${due.id}&action=document.published`);
-      expect(entries).toEqual([expect.objectContaining({ actor: { type: 'system', id: null } })]);
+      expect(entries).toEqual([expect.objectContaining({ actor: { type: 'system', id: null, name: null } })]);
 
       // The cleared one stays a draft, also a while after its time.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, at.getTime() + 500 - Date.now())));

@@ -1,7 +1,7 @@
 import type { OAuthProviderId } from '@plinth/contract';
 import type { Insertable, Selectable } from 'kysely';
 import { Repository } from '../../../db/repository.js';
-import type { OAuthStatesTable, UserRow } from '../../../db/schema.js';
+import type { OAuthIdentityRow, OAuthStatesTable, UserRow } from '../../../db/schema.js';
 
 export type OAuthStateRow = Selectable<OAuthStatesTable>;
 
@@ -40,12 +40,39 @@ export class OAuthRepository extends Repository {
   }
 
   /** Links a provider account to a user; false when it is already linked (to anyone). */
-  async linkIdentity(link: { provider: OAuthProviderId; subject: string; userId: string; now: string }) {
+  async linkIdentity(link: { provider: OAuthProviderId; subject: string; userId: string; email: string; now: string }) {
     const result = await this.db
       .insertInto('oauth_identities')
-      .values({ provider: link.provider, subject: link.subject, user_id: link.userId, created_at: link.now })
+      .values({
+        provider: link.provider,
+        subject: link.subject,
+        user_id: link.userId,
+        email: link.email,
+        created_at: link.now,
+      })
       .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  /** The provider accounts linked to a user, oldest link first. */
+  listIdentities(userId: string): Promise<OAuthIdentityRow[]> {
+    return this.db
+      .selectFrom('oauth_identities')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('provider')
+      .execute();
+  }
+
+  /** Unlinks a user's accounts at one provider; how many links went. */
+  async unlinkIdentities(userId: string, provider: OAuthProviderId): Promise<number> {
+    const result = await this.db
+      .deleteFrom('oauth_identities')
+      .where('user_id', '=', userId)
+      .where('provider', '=', provider)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  LinkedIdentityList,
   LoginResponse,
   OAuthCallbackBody,
   OAuthProviderList,
@@ -7,7 +8,7 @@ import {
   OAuthStartQuery,
 } from '@plinth/contract';
 import { Type } from 'typebox';
-import { errorResponses, publicAccess } from '../../../lib/route-schemas.js';
+import { bearer, errorResponses, NoContent, publicAccess } from '../../../lib/route-schemas.js';
 import { clientOf } from '../auth.routes.js';
 import type { OAuthService } from './oauth.service.js';
 
@@ -55,5 +56,35 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthService }> = a
       response: { 200: LoginResponse, ...errorResponses },
     },
     handler: async (request) => service.finish(request.params.provider, request.body, clientOf(request)),
+  });
+
+  app.get('/auth/me/identities', {
+    schema: {
+      operationId: 'listLinkedIdentities',
+      summary: 'List your linked sign-in providers',
+      tags,
+      security: bearer,
+      description: 'The provider accounts (GitHub, Google, single sign-on) that sign in to your account.',
+      response: { 200: LinkedIdentityList, ...errorResponses },
+    },
+    handler: async (request) => ({ data: await service.listIdentities((await request.user()).userId) }),
+  });
+
+  app.delete('/auth/me/identities/:provider', {
+    schema: {
+      operationId: 'unlinkIdentity',
+      summary: 'Unlink a sign-in provider',
+      tags,
+      security: bearer,
+      description:
+        'Stops your account at this provider from signing in to your account. Refused (409) when it is the only way ' +
+        'left to sign in: the account has no password and no other linked provider. A provider that is not linked is a 404.',
+      params: OAuthProviderParams,
+      response: { 204: NoContent, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      await service.unlinkIdentity((await request.user()).userId, request.params.provider);
+      return reply.status(204).send(null);
+    },
   });
 };

@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { LoginResponse, OAuthCallbackBody, OAuthProvider, OAuthProviderId } from '@plinth/contract';
+import type {
+  LinkedIdentity,
+  LoginResponse,
+  OAuthCallbackBody,
+  OAuthProvider,
+  OAuthProviderId,
+} from '@plinth/contract';
 import type { Config } from '../../../config.js';
 import type { Transact } from '../../../db/repository.js';
 import type { UserRow } from '../../../db/schema.js';
 import { type Clock, isoNow } from '../../../lib/clock.js';
 import { randomSecret, sha256 } from '../../../lib/crypto.js';
-import { AppError, conflict, fieldError, forbidden } from '../../../lib/errors.js';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../../lib/errors.js';
 import { newId } from '../../../lib/ids.js';
 import type { AuthRepository } from '../auth.repository.js';
 import {
@@ -150,10 +156,48 @@ export class OAuthService {
         // The provider verified the invited email: as good a proof as the invitation's link.
         if (invitedId) await this.deps.invitations.claimAllFor(trx, invitedId);
       }
-      if (!(await links.linkIdentity({ provider, subject: identity.subject, userId: user.id, now }))) {
+      if (
+        !(await links.linkIdentity({
+          provider,
+          subject: identity.subject,
+          userId: user.id,
+          email: identity.email,
+          now,
+        }))
+      ) {
         throw conflict(RACE);
       }
       return user;
+    });
+  }
+
+  /** The provider accounts linked to a user, for the profile screen. */
+  async listIdentities(userId: string): Promise<LinkedIdentity[]> {
+    const rows = await this.deps.repository.listIdentities(userId);
+    return rows.map((row) => ({ provider: row.provider, email: row.email, linked_at: row.created_at }));
+  }
+
+  /**
+   * Unlinks the user's account at a provider. Refused (409) when it is the last way to sign in:
+   * no password and no other provider. Decided under the user's lock, so two unlinks at once
+   * cannot each leave the other as the last one and both go.
+   */
+  async unlinkIdentity(userId: string, providerId: string): Promise<void> {
+    if (!isProviderId(providerId)) throw notFound('Linked account');
+    // A provider turned off since still names itself as it did.
+    const name = this.providers.get(providerId)?.name ?? PROVIDER_NAMES[providerId];
+    await this.deps.transaction(async (trx) => {
+      const user = await this.deps.users.in(trx).lockUser(userId);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'The account no longer exists');
+      const links = this.deps.repository.in(trx);
+      const identities = await links.listIdentities(userId);
+      if (!identities.some((identity) => identity.provider === providerId)) throw notFound(`Linked ${name} account`);
+      if (user.password_hash === null && identities.every((identity) => identity.provider === providerId)) {
+        throw conflict(
+          `Signing in with ${name} is the only way into this account; set a password or link another provider before unlinking it`,
+        );
+      }
+      await links.unlinkIdentities(userId, providerId);
     });
   }
 }

@@ -182,7 +182,8 @@ describe('sign-in with GitHub, Google and OpenID Connect', () => {
       });
       const me = await call(t.app, body.access_token, { method: 'GET', url: '/api/v1/auth/me' });
       expect(me.statusCode).toBe(200);
-      expect(me.json<User>()).toEqual(body.user);
+      // Signed up through the provider: no password to sign in with.
+      expect(me.json<User>()).toEqual({ ...body.user, has_password: false });
       const refreshed = await t.app.inject({
         method: 'POST',
         url: '/api/v1/auth/refresh',
@@ -223,6 +224,84 @@ describe('sign-in with GitHub, Google and OpenID Connect', () => {
     expect(answer.json<LoginResponse>().user).toMatchObject({ id: ada.userId, email: ada.email, name: 'Ada' });
     expect(await userCount(t)).toBe(1);
     await signIn(t.app, ada.email, ada.password);
+  });
+
+  it('lists the linked providers and unlinks one while another way to sign in is left', async () => {
+    const t = await start();
+    await signUp(t.app); // the admin, so the social user is an ordinary one
+    const grace = person();
+    const signedIn = await signInWith(t, 'github', grace);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const session = signedIn.json<LoginResponse>().access_token;
+    // Google with the same verified email links the same account.
+    expect((await signInWith(t, 'google', person({ email: grace.email }))).statusCode).toBe(200);
+    const identities = () => call(t.app, session, { method: 'GET', url: '/api/v1/auth/me/identities' });
+    const unlink = (provider: string) =>
+      call(t.app, session, { method: 'DELETE', url: `/api/v1/auth/me/identities/${provider}` });
+    const listed = await identities();
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual({
+      data: [
+        { provider: 'github', email: grace.email, linked_at: '2026-11-22T10:00:00.000Z' },
+        { provider: 'google', email: grace.email, linked_at: '2026-11-22T10:00:00.000Z' },
+      ],
+    });
+
+    // Not linked, or no such provider: 404.
+    expectError(await unlink('oidc'), 404, 'NOT_FOUND');
+    expectError(await unlink('myspace'), 404, 'NOT_FOUND');
+    expect((await unlink('github')).statusCode).toBe(204);
+    expect((await identities()).json().data.map((identity: { provider: string }) => identity.provider)).toEqual([
+      'google',
+    ]);
+    // Google is now the only way in: refused, with a sentence saying what to do.
+    const refused = expectError(await unlink('google'), 409, 'CONFLICT');
+    expect(refused.message).toBe(
+      'Signing in with Google is the only way into this account; set a password or link another provider before unlinking it',
+    );
+
+    // A password set without a current one (there is none) makes it another way in.
+    const me = () => call(t.app, session, { method: 'GET', url: '/api/v1/auth/me' });
+    expect((await me()).json()).toMatchObject({ has_password: false });
+    const password = 'a password of her own';
+    const set = await call(t.app, session, {
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      payload: { new_password: password },
+    });
+    expect(set.statusCode, set.body).toBe(204);
+    expect((await me()).json()).toMatchObject({ has_password: true });
+    expect((await unlink('google')).statusCode).toBe(204);
+    expect((await identities()).json()).toEqual({ data: [] });
+    await signIn(t.app, grace.email, password);
+    // Signing in with GitHub again links it again, through the verified email.
+    expect((await signInWith(t, 'github', grace)).json<LoginResponse>().user.email).toBe(grace.email);
+    expect((await identities()).json().data).toHaveLength(1);
+  });
+
+  it('keeps identities to signed-in people: API tokens get a 403, no credential a 401', async () => {
+    const t = await start();
+    const owner = await signUp(t.app);
+    const project = await call(t.app, owner, { method: 'POST', url: '/api/v1/projects', payload: { name: 'P' } });
+    const token = await call(t.app, owner, {
+      method: 'POST',
+      url: `/api/v1/projects/${project.json().data.id}/api-tokens`,
+      payload: { name: 'T', scopes: ['content:read'] },
+    });
+    const apiToken = token.json().data.token as string;
+    for (const [method, url] of [
+      ['GET', '/api/v1/auth/me/identities'],
+      ['DELETE', '/api/v1/auth/me/identities/github'],
+    ] as const) {
+      expectError(await call(t.app, apiToken, { method, url }), 403, 'FORBIDDEN');
+      expectError(await call(t.app, null, { method, url }), 401, 'UNAUTHENTICATED');
+    }
+    // A name longer than any provider's is refused as input.
+    expectError(
+      await call(t.app, owner, { method: 'DELETE', url: `/api/v1/auth/me/identities/${'x'.repeat(41)}` }),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('registers someone invited to a project when they first sign in with a provider', async () => {
