@@ -76,6 +76,25 @@ export function parseConfig(env: Record<string, unknown>, pageOrigin: string): A
   });
 }
 
+/** A service this build loads only once the visitor accepts cookies. */
+export type ConsentedService = 'analytics' | 'tag-manager' | 'live-chat';
+
+/**
+ * What the cookie banner asks about: the configured services that store cookies and load only with
+ * consent (posthog-js, the tag manager, the chat widget). Empty, there is nothing to ask.
+ *
+ * @example consentedServices(parseConfig({ PUBLIC_GTM_ID: 'GTM-AB12CD' }, '')) // ['tag-manager']
+ */
+export function consentedServices(
+  config: Pick<AppConfig, 'posthogKey' | 'tagManagerId' | 'chatScriptUrl'>,
+): ConsentedService[] {
+  const services: ConsentedService[] = [];
+  if (config.posthogKey) services.push('analytics');
+  if (config.tagManagerId) services.push('tag-manager');
+  if (config.chatScriptUrl) services.push('live-chat');
+  return services;
+}
+
 /** Where Google Tag Manager's script comes from. */
 export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
 

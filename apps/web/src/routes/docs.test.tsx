@@ -21,3 +21,24 @@ describe('documentation page: webhooks', () => {
     expect(recipe?.textContent).toContain('timestamp: string | null | undefined;');
   });
 });
+
+describe('documentation page on a phone', () => {
+  // happy-dom lays nothing out: these check the markup and CSS that let the page fit 390 px
+  // (measured in a real browser by e2e/site.e2e.ts).
+  it('lets long inline paths wrap, before each slash and anywhere if need be, and scrolls code blocks inside', async () => {
+    renderApp('/docs');
+    const section = await screen.findByRole('region', { name: 'Documents' });
+    const path = within(section).getByText('/api/v1/projects/:projectId/collections/:collection/documents');
+    expect(path.tagName).toBe('CODE');
+    // A break opportunity before every slash but the first: 7 slashes, 6 <wbr>.
+    expect(path.querySelectorAll('wbr')).toHaveLength(6);
+    expect(path.innerHTML).toBe(
+      '/api<wbr>/v1<wbr>/projects<wbr>/:projectId<wbr>/collections<wbr>/:collection<wbr>/documents',
+    );
+    // overflow-wrap: anywhere, for a segment that is longer than the line on its own.
+    expect(path.classList.contains('wrap-anywhere')).toBe(true);
+
+    const block = within(section).getByText('List documents').closest('figure');
+    expect(block?.querySelector('pre')?.classList.contains('overflow-x-auto')).toBe(true);
+  });
+});

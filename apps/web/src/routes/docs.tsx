@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../components/ui/page-meta';
 import { CodeBlock } from '../features/docs/components/code-block';
+import { InlineCode } from '../features/docs/components/inline-code';
 import * as examples from '../features/docs/examples';
 import * as files from '../features/docs/file-samples';
 
@@ -26,7 +27,7 @@ const SCOPES = [
   ['webhooks:manage', 'Create, change and test webhooks'],
 ] as const;
 
-const c = (text: string) => <code className="rounded bg-slate-100 px-1 py-0.5 text-[0.9em]">{text}</code>;
+const c = (text: string) => <InlineCode>{text}</InlineCode>;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -45,7 +46,7 @@ function H3({ children }: { children: ReactNode }) {
 
 export function Component() {
   return (
-    <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-4 lg:px-8">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-16 sm:px-6 lg:grid-cols-4 lg:px-8">
       <PageMeta
         title="Documentation"
         description="Plinth developer documentation: getting started, API tokens and headers, collections, documents, media, webhooks and Next.js and React examples."
@@ -82,12 +83,21 @@ export function Component() {
               <Link to="/register" className="font-medium text-indigo-600 underline">
                 Create an account
               </Link>{' '}
-              and a project from the dashboard. Note the project’s ID in its settings.
+              and sign in: the setup wizard creates your first project with its locales. The project’s ID is on its
+              dashboard, with a copy button; use it as {c('PLINTH_PROJECT_ID')} below.
             </li>
-            <li>Model your content: create a collection such as {c('articles')} with the fields you need.</li>
             <li>
-              Create an API token under <strong>API tokens</strong> with the scopes your site needs. The token is shown
-              once; keep it in your environment, never in source control.
+              Model your content: pick a starter in the wizard (blog, docs site or landing pages) for ready collections
+              and sample documents, or create a collection such as {c('articles')} with the fields you need (see{' '}
+              <a href="#collections" className="font-medium text-indigo-600 underline">
+                Collections
+              </a>
+              ).
+            </li>
+            <li>
+              Create an API token on the project’s <strong>API tokens</strong> screen with the scopes your site needs.
+              The token is shown once, next to ready examples that carry your project’s ID; keep it in your environment,
+              never in source control.
             </li>
             <li>Fetch your content from any language or framework:</li>
           </ol>

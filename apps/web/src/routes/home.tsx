@@ -49,9 +49,11 @@ export function Component() {
         description="Plinth is a headless CMS: model content, edit it with your team and an AI assistant, and deliver it anywhere through REST and GraphQL."
       />
 
-      <section className="relative overflow-hidden bg-gradient-to-b from-indigo-50 via-white to-white">
-        <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2 lg:px-8 lg:py-28">
-          <div>
+      <section className="bg-gradient-to-b from-indigo-50 via-white to-white">
+        {/* grid-cols-1 (minmax(0, 1fr)), not the implicit auto column: an auto column grows to the
+            code card's longest line and pushes the hero past a phone's edge. */}
+        <div className="mx-auto grid max-w-7xl grid-cols-1 items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2 lg:px-8 lg:py-28">
+          <div className="min-w-0">
             <p className="font-semibold text-indigo-600 text-sm">The headless CMS with an AI assistant</p>
             <h1 className="mt-3 font-bold text-4xl text-slate-900 tracking-tight sm:text-6xl">
               Structured content for every screen
@@ -68,7 +70,7 @@ export function Component() {
             </div>
             <p className="mt-4 text-slate-500 text-sm">Free Starter plan · Unlimited users · No credit card</p>
           </div>
-          <figure className="rounded-2xl bg-slate-900 p-6 shadow-xl">
+          <figure className="min-w-0 rounded-2xl bg-slate-900 p-6 shadow-xl">
             <figcaption className="mb-3 text-slate-400 text-xs">
               Fetch published articles from any JavaScript runtime
             </figcaption>

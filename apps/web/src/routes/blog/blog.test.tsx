@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type FetchCall, fakeFetch, json, renderApp } from '../../test/render';
 
@@ -52,6 +52,24 @@ describe('blog', () => {
     await user.click(screen.getByRole('link', { name: 'Older posts →' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     await waitFor(() => expect(requestedUrls()).toContain('/api/v1/blog/posts?page=2'));
+  });
+
+  it('names the category once when the author is the team of the same name', async () => {
+    // The site's own posts are signed "Engineering" in the category Engineering.
+    const signed = { ...post('p1', 'Launch week', engineering), author_name: 'Engineering' };
+    fakeFetch(blogApi([signed, post('p2', 'Modelling content', engineering)]));
+    renderApp('/blog');
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Launch week' });
+    const card = heading.closest('article');
+    if (!card) throw new Error('the post is not an article');
+    expect(within(card).getAllByText('Engineering')).toHaveLength(1);
+    expect(within(card).getByRole('link', { name: 'Engineering' }).getAttribute('href')).toBe(
+      '/blog/category/engineering',
+    );
+    expect(card.querySelector('p')?.textContent).toBe('March 1, 2026·Engineering');
+    // Another author is still named.
+    const other = screen.getByRole('heading', { level: 2, name: 'Modelling content' }).closest('article');
+    expect(other?.querySelector('p')?.textContent).toBe('March 1, 2026·Ada Lovelace·Engineering');
   });
 
   it('asks for one category on its page', async () => {

@@ -1,29 +1,60 @@
-import { CookieChoice } from '../../features/consent/components/cookie-banner';
+import { config } from '../../config';
+import { CookieChoice, serviceList } from '../../features/consent/components/cookie-banner';
 import { LegalPage } from '../../features/marketing/components/legal-page';
+import { type ConsentedService, consentedServices } from '../../public-config';
 
-const COOKIES = [
+interface StoredItem {
+  name: string;
+  purpose: string;
+  kind: string;
+  lasts: string;
+}
+
+const NECESSARY: StoredItem[] = [
   {
     name: 'Session storage (plinth.*)',
     purpose: 'Keeps you signed in to the app',
     kind: 'Strictly necessary',
     lasts: 'Until you sign out',
   },
-  {
-    name: 'Cookie consent',
-    purpose: 'Remembers whether you accepted or declined analytics',
-    kind: 'Strictly necessary',
-    lasts: 'Until you change it',
-  },
   { name: 'Locale', purpose: 'Remembers your language', kind: 'Preferences', lasts: '365 days' },
-  {
+];
+
+const CONSENT_CHOICE: StoredItem = {
+  name: 'Cookie consent',
+  purpose: 'Remembers whether you accepted or declined analytics',
+  kind: 'Strictly necessary',
+  lasts: 'Until you change it',
+};
+
+const WITH_CONSENT: Record<ConsentedService, StoredItem> = {
+  analytics: {
     name: 'Product analytics',
     purpose: 'Helps us understand which features are used',
     kind: 'Analytics (only with consent)',
     lasts: '365 days',
   },
-];
+  'tag-manager': {
+    name: 'Google Tag Manager',
+    purpose: 'Loads the measurement tags we configure',
+    kind: 'Analytics (only with consent)',
+    lasts: 'As set by each tag',
+  },
+  'live-chat': {
+    name: 'Live chat',
+    purpose: 'Lets you write to our team from any page',
+    kind: 'Functional (only with consent)',
+    lasts: 'As set by the chat provider',
+  },
+};
 
 export function Component() {
+  // Built into the pages: a build without analytics, tag manager or chat has nothing to ask about.
+  const services = consentedServices(config);
+  const hasChoice = services.length > 0;
+  const stored = hasChoice
+    ? [...NECESSARY, CONSENT_CHOICE, ...services.map((service) => WITH_CONSENT[service])]
+    : NECESSARY;
   return (
     <LegalPage
       title="Cookie Policy"
@@ -59,7 +90,7 @@ export function Component() {
                   </tr>
                 </thead>
                 <tbody>
-                  {COOKIES.map((cookie) => (
+                  {stored.map((cookie) => (
                     <tr key={cookie.name} className="border-slate-100 border-b align-top">
                       <td className="py-2 pr-4">{cookie.name}</td>
                       <td className="py-2 pr-4">{cookie.purpose}</td>
@@ -74,7 +105,7 @@ export function Component() {
         },
         {
           title: 'Your choices',
-          body: (
+          body: hasChoice ? (
             <>
               <p>
                 When you first visit, you can accept or decline analytics. If you decline, analytics never starts. If
@@ -82,15 +113,20 @@ export function Component() {
               </p>
               <CookieChoice />
             </>
+          ) : (
+            <p>
+              There is nothing to choose. This site uses no analytics, tag manager or live chat, so it stores nothing
+              for them in your browser and does not ask for your consent. Only the sign-in session and the language
+              preference listed above are kept.
+            </p>
           ),
         },
         {
           title: 'Third parties',
-          body: (
-            <p>
-              Analytics, live chat and tag-manager scripts are loaded only when they are configured and you have
-              consented. We do not use advertising cookies.
-            </p>
+          body: hasChoice ? (
+            <p>We load {serviceList(services)} only once you have accepted. We do not use advertising cookies.</p>
+          ) : (
+            <p>We load no third-party scripts and use no advertising cookies.</p>
           ),
         },
       ]}

@@ -1,4 +1,5 @@
 import type { BlogPost } from '@plinth/contract';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 export function formatDate(iso: string | null): string | null {
@@ -8,21 +9,37 @@ export function formatDate(iso: string | null): string | null {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
+/**
+ * The byline: date · author · category. The site's posts are often signed by a team named like
+ * their category (author "Engineering" in category Engineering), so an author who repeats the
+ * category's name is left out rather than printed twice.
+ */
 export function PostMeta({ post }: { post: BlogPost }) {
   const date = formatDate(post.published_at);
+  const author = post.author_name.trim();
+  const isAuthorTheCategory =
+    post.category !== null && author.localeCompare(post.category.name.trim(), 'en', { sensitivity: 'base' }) === 0;
+  const parts: { key: string; node: ReactNode }[] = [];
+  if (date && post.published_at) parts.push({ key: 'date', node: <time dateTime={post.published_at}>{date}</time> });
+  if (author && !isAuthorTheCategory) parts.push({ key: 'author', node: <span>{author}</span> });
+  if (post.category) {
+    parts.push({
+      key: 'category',
+      node: (
+        <Link to={`/blog/category/${post.category.slug}`} className="font-medium text-indigo-600 hover:underline">
+          {post.category.name}
+        </Link>
+      ),
+    });
+  }
   return (
     <p className="flex flex-wrap items-center gap-x-2 text-slate-500 text-sm">
-      {date && post.published_at ? <time dateTime={post.published_at}>{date}</time> : null}
-      {date ? <span aria-hidden="true">·</span> : null}
-      <span>{post.author_name}</span>
-      {post.category ? (
-        <>
-          <span aria-hidden="true">·</span>
-          <Link to={`/blog/category/${post.category.slug}`} className="font-medium text-indigo-600 hover:underline">
-            {post.category.name}
-          </Link>
-        </>
-      ) : null}
+      {parts.map((part, index) => (
+        <Fragment key={part.key}>
+          {index > 0 ? <span aria-hidden="true">·</span> : null}
+          {part.node}
+        </Fragment>
+      ))}
     </p>
   );
 }

@@ -1,11 +1,30 @@
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { config } from '../../../config';
 import { setConsent, useConsent } from '../../../lib/consent';
+import { type ConsentedService, consentedServices } from '../../../public-config';
 
-/** Asks once; the choice is kept in localStorage and can be changed on the cookie policy page. */
+const SERVICE_NAMES: Record<ConsentedService, string> = {
+  analytics: 'product analytics',
+  'tag-manager': 'Google Tag Manager',
+  'live-chat': 'a live-chat widget',
+};
+
+/** "a", "a and b", "a, b and c": the configured services in a sentence. */
+export function serviceList(services: readonly ConsentedService[]): string {
+  const names = services.map((service) => SERVICE_NAMES[service]);
+  const last = names.pop() ?? '';
+  return names.length > 0 ? `${names.join(', ')} and ${last}` : last;
+}
+
+/**
+ * Asks once, and only when this build has something that needs consent (analytics, a tag manager
+ * or live chat); the choice is kept in localStorage and can be changed on the cookie policy page.
+ */
 export function CookieBanner() {
   const consent = useConsent();
-  if (consent !== null) return null;
+  const services = consentedServices(config);
+  if (services.length === 0 || consent !== null) return null;
   return (
     <section
       aria-labelledby="cookie-banner-title"
@@ -15,8 +34,9 @@ export function CookieBanner() {
         Cookies and analytics
       </h2>
       <p className="mt-2 text-slate-600 text-sm">
-        We use a product-analytics cookie to learn how the site is used and make it better. It is only stored if you
-        accept. Read our{' '}
+        {services.includes('analytics') ? 'We would like to learn how the site is used, to make it better. ' : null}
+        With your consent we load {serviceList(services)}, which store cookies in your browser; nothing is loaded or
+        stored unless you accept. Read our{' '}
         <Link to="/cookies" className="font-medium text-indigo-600 underline">
           cookie policy
         </Link>
