@@ -96,9 +96,15 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     precompress(),
   ],
   envPrefix: 'PUBLIC_',
+  // Recharts reads elements with react-is, which must be React 19's (the repository root also
+  // holds react-is 17, for pretty-format).
+  resolve: { dedupe: ['react-is'] },
   server: {
-    // `npm run dev -w apps/web` proxies the API to the server started with `npm start`.
-    proxy: { '/api': 'http://localhost:3000' },
+    // `npm run dev -w apps/web` proxies the API and media files to the server started with
+    // `npm start`, or to PLINTH_DEV_API_URL (a server on another port).
+    proxy: Object.fromEntries(
+      ['/api', '/media'].map((prefix) => [prefix, process.env.PLINTH_DEV_API_URL ?? 'http://localhost:3000']),
+    ),
   },
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false }

@@ -1,13 +1,16 @@
 import { Outlet, type RouteObject } from 'react-router';
-import { AppLayout } from '../components/layouts/app-layout';
 import { DefaultLayout } from '../components/layouts/default-layout';
-import { ProjectSetupLayout } from '../components/layouts/project-setup-layout';
 import { Spinner } from '../components/ui/spinner';
 import { GuestOnly, RequireAuth } from '../lib/auth';
 import { RouteErrorPage } from '../routes/error';
 import { Component as HomePage } from '../routes/home';
 import { NotFoundPage } from '../routes/not-found';
 import { RootLayout } from './root-layout';
+import { AppLayout } from './shell/app-layout';
+import { PROJECT_SECTION_PATHS } from './shell/navigation';
+import { OpenProject } from './shell/open-project';
+import { ProjectLayout } from './shell/project-layout';
+import { ProjectSetupLayout } from './shell/project-setup-layout';
 
 function PageLoading() {
   return (
@@ -67,25 +70,98 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        path: 'app/project',
-        element: (
-          <RequireAuth>
-            <ProjectSetupLayout />
-          </RequireAuth>
-        ),
-        children: [{ index: true, lazy: () => import('../routes/app/project') }],
-      },
-      {
         path: 'app',
         element: (
           <RequireAuth>
-            <AppLayout />
+            <Outlet />
           </RequireAuth>
         ),
         children: [
-          { index: true, lazy: () => import('../routes/app/dashboard') },
-          { path: 'graphql', lazy: () => import('../routes/app/graphql') },
-          { path: '*', element: <NotFoundPage /> },
+          { index: true, element: <OpenProject /> },
+          {
+            path: 'project',
+            element: <ProjectSetupLayout />,
+            children: [{ index: true, lazy: () => import('../routes/app/project') }],
+          },
+          {
+            element: <AppLayout />,
+            children: [
+              { path: 'projects', handle: { crumb: 'Projects' }, lazy: () => import('../routes/app/projects') },
+              { path: 'profile', handle: { crumb: 'Profile' }, lazy: () => import('../routes/app/profile') },
+              { path: 'settings/profile', handle: { crumb: 'Profile' }, lazy: () => import('../routes/app/profile') },
+              {
+                path: 'admin',
+                handle: { crumb: 'Instance admin' },
+                lazy: () => import('../routes/app/admin/layout'),
+                children: [
+                  { index: true, lazy: () => import('../routes/app/admin/users') },
+                  {
+                    path: 'incidents',
+                    handle: { crumb: 'Incidents' },
+                    lazy: () => import('../routes/app/admin/incidents'),
+                  },
+                  {
+                    path: 'messages',
+                    handle: { crumb: 'Messages' },
+                    lazy: () => import('../routes/app/admin/messages'),
+                  },
+                  {
+                    path: 'projects',
+                    handle: { crumb: 'Projects' },
+                    lazy: () => import('../routes/app/admin/projects'),
+                  },
+                ],
+              },
+              { path: 'graphql', element: <OpenProject section="graphql" /> },
+              ...PROJECT_SECTION_PATHS.map((section) => ({
+                path: section,
+                element: <OpenProject section={section} />,
+              })),
+              {
+                path: 'projects/:projectId',
+                element: <ProjectLayout />,
+                children: [
+                  { index: true, lazy: () => import('../routes/app/dashboard') },
+                  {
+                    path: 'api-tokens',
+                    handle: { crumb: 'API tokens' },
+                    lazy: () => import('../routes/app/api-tokens'),
+                  },
+                  {
+                    path: 'webhooks',
+                    handle: { crumb: 'Webhooks' },
+                    children: [
+                      { index: true, lazy: () => import('../routes/app/webhooks/index') },
+                      { path: ':webhookId', lazy: () => import('../routes/app/webhooks/webhook') },
+                    ],
+                  },
+                  { path: 'analytics', handle: { crumb: 'Analytics' }, lazy: () => import('../routes/app/analytics') },
+                  {
+                    path: 'graphql',
+                    handle: { crumb: 'GraphQL explorer' },
+                    lazy: () => import('../routes/app/graphql'),
+                  },
+                  { path: 'billing', handle: { crumb: 'Billing' }, lazy: () => import('../routes/app/billing') },
+                  {
+                    path: 'settings',
+                    handle: { crumb: 'Settings' },
+                    lazy: () => import('../routes/app/settings/layout'),
+                    children: [
+                      { index: true, lazy: () => import('../routes/app/settings/general') },
+                      {
+                        path: 'members',
+                        handle: { crumb: 'Members' },
+                        lazy: () => import('../routes/app/settings/members'),
+                      },
+                      { path: 'billing', handle: { crumb: 'Billing' }, lazy: () => import('../routes/app/billing') },
+                    ],
+                  },
+                  { path: '*', element: <NotFoundPage /> },
+                ],
+              },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
         ],
       },
     ],

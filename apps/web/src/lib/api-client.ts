@@ -34,7 +34,7 @@ export interface TokenStore {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData (a file upload) is sent as multipart/form-data as it is. */
   body?: unknown;
   /** false for calls made without a session (login, register…): no token, no refresh on 401. */
   auth?: boolean;
@@ -136,13 +136,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function send(path: string, request: RequestOptions, accessToken: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
-    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+    // The browser writes a form's Content-Type itself: it carries the multipart boundary.
+    const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
+    if (request.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    let body: BodyInit | undefined;
+    if (isForm) body = request.body as FormData;
+    else if (request.body !== undefined) body = JSON.stringify(request.body);
     try {
       return await doFetch(`${baseUrl}${path}`, {
         method: request.method ?? 'GET',
         headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body,
         signal: request.signal,
       });
     } catch (error) {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeFetch, json, renderApp, signIn, testUser } from '../test/render';
+import { fakeAppApi, fakeFetch, json, renderApp, signIn, testUser } from '../test/render';
 import { getSession, updateUser } from './session';
 
 const projects = { data: [], meta: { total: 0, page: 1, limit: 25 } };
@@ -42,23 +42,40 @@ describe('session and guards', () => {
     signIn();
     fakeFetch((call) => (call.path === '/api/v1/auth/me' ? json(200, testUser) : json(200, projects)));
     const { router } = renderApp('/register');
-    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' });
-    expect(router.state.location.pathname).toBe('/app');
+    // With no project yet, the app opens the setup wizard.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/project'));
   });
 
   it('counts a stored session as signed in at once, then keeps it when /auth/me confirms it', async () => {
     signIn();
-    const calls = fakeFetch((call) =>
-      call.path === '/api/v1/auth/me' ? json(200, { ...testUser, name: 'Ada King' }) : json(200, projects),
-    );
+    let confirm = (_answer: Response) => {};
+    const confirmed = new Promise<Response>((resolve) => {
+      confirm = resolve;
+    });
+    const calls = fakeAppApi((call) => (call.path === '/api/v1/auth/me' ? confirmed : undefined));
     renderApp('/app');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeTruthy();
-    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' });
+    // The app is there before /auth/me has answered.
+    expect(await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' })).toBeTruthy();
+    confirm(json(200, { ...testUser, name: 'Ada King' }));
     await waitFor(() => expect(getSession().user?.name).toBe('Ada King'));
+    expect(await screen.findByRole('button', { name: 'Account menu for Ada King' })).toBeTruthy();
     expect(calls.find((call) => call.path === '/api/v1/auth/me')?.headers.Authorization).toBe('Bearer access-1');
   });
 
-  it('clears the session and leaves /app when /auth/me fails', async () => {
+  it('keeps the session when /auth/me fails for another reason than a refused session', async () => {
+    signIn();
+    fakeAppApi((call) =>
+      call.path === '/api/v1/auth/me'
+        ? json(503, { statusCode: 503, code: 'UNAVAILABLE', message: 'The database is not reachable' })
+        : undefined,
+    );
+    const { router } = renderApp('/app/projects/p1');
+    expect(await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/projects/p1'));
+    expect(getSession().accessToken).toBe('access-1');
+  });
+
+  it('clears the session and leaves /app when /auth/me refuses it', async () => {
     signIn();
     fakeFetch((call) => {
       if (call.path === '/api/v1/auth/me' || call.path === '/api/v1/projects') {
@@ -74,15 +91,14 @@ describe('session and guards', () => {
     expect(localStorage.getItem('plinth.user')).toBeNull();
   });
 
-  it('signs out from the app header', async () => {
+  it('signs out from the account menu', async () => {
     signIn();
-    const calls = fakeFetch((call) => {
-      if (call.path === '/api/v1/auth/me') return json(200, testUser);
-      if (call.path === '/api/v1/auth/logout') return new Response(null, { status: 204 });
-      return json(200, projects);
-    });
+    const calls = fakeAppApi((call) =>
+      call.path === '/api/v1/auth/logout' ? new Response(null, { status: 204 }) : undefined,
+    );
     const { router, user } = renderApp('/app');
-    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await screen.findByRole('heading', { level: 1, name: 'Sign in to Plinth' });
     expect(router.state.location.pathname).toBe('/login');
     expect(getSession().accessToken).toBeNull();

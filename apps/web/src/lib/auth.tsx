@@ -2,7 +2,7 @@ import type { User } from '@plinth/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { api } from './api-client';
+import { ApiError, api } from './api-client';
 import { clearSession, getSession, isSignedIn, type Session, subscribe, updateUser } from './session';
 
 export function useSession(): Session & { isSignedIn: boolean } {
@@ -36,7 +36,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     verified.current = true;
     api.request<User>('/api/v1/auth/me').then(
       (user) => updateUser(user),
-      () => clearSession(),
+      // Only a refused session ends it: an outage or a lost connection must not sign anyone out.
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) clearSession();
+      },
     );
   }, []);
 

@@ -26,7 +26,7 @@ export function RouteErrorPage() {
       <div className="mt-8 flex gap-3">
         <button
           type="button"
-          className="rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-sm text-white hover:bg-indigo-500"
+          className="rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-sm text-white hover:bg-indigo-700"
           onClick={() => window.location.reload()}
         >
           Reload the page

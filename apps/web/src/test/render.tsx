@@ -1,4 +1,4 @@
-import type { User } from '@plinth/contract';
+import type { Collection, Member, Project, User } from '@plinth/contract';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -11,6 +11,8 @@ import { saveLogin } from '../lib/session';
 export interface FetchCall {
   method: string;
   path: string;
+  /** The query string, which the paged and filtered lists send. */
+  query: URLSearchParams;
   headers: Record<string, string>;
   body: unknown;
 }
@@ -24,6 +26,16 @@ export function json(status: number, body?: unknown): Response {
   });
 }
 
+const ERROR_CODES: Record<number, string> = { 400: 'VALIDATION_FAILED', 403: 'FORBIDDEN', 404: 'NOT_FOUND' };
+
+/**
+ * A refusal in the API's error shape (API.md); `details` are a 400's per-field problems.
+ * @example apiError(400, 'url is not allowed', [{ path: 'url', message: 'is not allowed' }])
+ */
+export function apiError(status: number, message: string, details?: { path: string; message: string }[]): Response {
+  return json(status, { statusCode: status, code: ERROR_CODES[status] ?? 'INTERNAL', message, details });
+}
+
 /** Replaces fetch with a handler; the returned list records every call made. */
 export function fakeFetch(handler: FetchHandler): FetchCall[] {
   const calls: FetchCall[] = [];
@@ -32,6 +44,7 @@ export function fakeFetch(handler: FetchHandler): FetchCall[] {
     const call: FetchCall = {
       method: init?.method ?? 'GET',
       path: url.pathname,
+      query: url.searchParams,
       headers: { ...(init?.headers as Record<string, string> | undefined) },
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
@@ -66,4 +79,65 @@ export function renderApp(path: string) {
     </AppProvider>,
   );
   return { ...view, router, user };
+}
+
+/** A project as `GET /api/v1/projects/:id` answers it; the caller is its owner unless `role` says otherwise. */
+export function testProject(overrides: Partial<Project> = {}): Project {
+  return {
+    id: 'p1',
+    name: 'Marketing site',
+    slug: 'marketing-site',
+    plan: 'starter',
+    locales: ['en'],
+    default_locale: 'en',
+    role: 'owner',
+    created_at: '2026-02-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A collection of the project's model, as `GET /api/v1/projects/:id/collections` lists it. */
+export function testCollection(overrides: Partial<Collection> & Pick<Collection, 'slug'>): Collection {
+  return {
+    name: overrides.slug,
+    singular: overrides.slug,
+    description: '',
+    kind: 'collection',
+    display_field: null,
+    requires_approval: false,
+    fields: [],
+    created_at: '2026-02-01T00:00:00.000Z',
+    updated_at: '2026-02-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A member of the project, active and an editor unless `overrides` say otherwise. */
+export function testMember(overrides: Partial<Member> & Pick<Member, 'user_id' | 'email' | 'name'>): Member {
+  return { role: 'editor', status: 'active', created_at: '2026-02-01T00:00:00.000Z', ...overrides };
+}
+
+/**
+ * Fakes the API of a signed-in screen: the user (`/auth/me`), the project list and each project
+ * (what the app shell loads on every screen), then `handler` for the rest. Calls nobody answers
+ * get the API's 404.
+ * @example fakeAppApi((call) => (call.path.endsWith('/api-tokens') ? json(200, { data: [] }) : undefined));
+ */
+export function fakeAppApi(
+  handler: (call: FetchCall) => Response | undefined | Promise<Response | undefined> = () => undefined,
+  options: { projects?: Project[]; user?: User } = {},
+): FetchCall[] {
+  const projects = options.projects ?? [testProject()];
+  return fakeFetch(async (call) => {
+    const answer = await handler(call);
+    if (answer) return answer;
+    if (call.path === '/api/v1/auth/me') return json(200, options.user ?? testUser);
+    if (call.method === 'GET' && call.path === '/api/v1/projects') {
+      return json(200, { data: projects, meta: { total: projects.length, page: 1, limit: 25 } });
+    }
+    const detail = call.method === 'GET' ? /^\/api\/v1\/projects\/([^/]+)$/.exec(call.path) : null;
+    const project = detail ? projects.find((item) => item.id === decodeURIComponent(detail[1] ?? '')) : undefined;
+    if (project) return json(200, { data: project });
+    return json(404, { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' });
+  });
 }

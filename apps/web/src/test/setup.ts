@@ -5,5 +5,7 @@ import { clearSession } from '../lib/session';
 afterEach(() => {
   cleanup();
   clearSession();
+  // Each test starts with nothing remembered (last project, consent, history).
+  localStorage.clear();
   vi.unstubAllGlobals();
 });

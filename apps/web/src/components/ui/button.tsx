@@ -2,29 +2,37 @@ import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { useHydrated } from '../../lib/hydration';
 
-type Variant = 'primary' | 'secondary' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type Size = 'sm' | 'md';
 
 const BASE =
-  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
 
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500',
+  primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-700',
   secondary: 'bg-white text-slate-900 ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-500 focus-visible:outline-red-600',
 };
 
-export function buttonClass(variant: Variant = 'primary', extra = ''): string {
-  return `${BASE} ${VARIANTS[variant]} ${extra}`.trim();
+const SIZES: Record<Size, string> = {
+  sm: 'px-3 py-1.5 text-sm',
+  md: 'px-4 py-2.5 text-sm',
+};
+
+export function buttonClass(variant: Variant = 'primary', extra = '', size: Size = 'md'): string {
+  return `${BASE} ${SIZES[size]} ${VARIANTS[variant]} ${extra}`.trim();
 }
 
 export function Button({
   variant = 'primary',
+  size = 'md',
   className = '',
   type = 'button',
   isLoading = false,
   children,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; isLoading?: boolean }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size; isLoading?: boolean }) {
   // A prerendered form is on screen before the app can handle it; the browser would submit it
   // itself, with every field (a password too) in the address. Its submit button waits for the
   // app, and with it Enter in a field: a form whose default button is disabled is not submitted.
@@ -34,7 +42,7 @@ export function Button({
     <button
       {...props}
       type={type}
-      className={buttonClass(variant, className)}
+      className={buttonClass(variant, className, size)}
       disabled={isLoading || waitsForApp || props.disabled}
     >
       {isLoading ? (
@@ -45,6 +53,11 @@ export function Button({
   );
 }
 
-export function ButtonLink({ variant = 'primary', className = '', ...props }: LinkProps & { variant?: Variant }) {
-  return <Link className={buttonClass(variant, className)} {...props} />;
+export function ButtonLink({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+  ...props
+}: LinkProps & { variant?: Variant; size?: Size }) {
+  return <Link className={buttonClass(variant, className, size)} {...props} />;
 }

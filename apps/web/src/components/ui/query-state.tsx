@@ -20,7 +20,7 @@ export function LoadError({ title, error, onRetry }: { title: string; error: unk
         <button
           type="button"
           onClick={onRetry}
-          className="mt-4 rounded-lg bg-white px-3 py-2 font-semibold text-red-800 text-sm ring-1 ring-red-300 ring-inset hover:bg-red-100"
+          className="mt-4 rounded-lg bg-white px-3 py-2 font-semibold text-red-800 text-sm ring-1 ring-red-300 ring-inset hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-700 focus-visible:outline-offset-2"
         >
           Try again
         </button>

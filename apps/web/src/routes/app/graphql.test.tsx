@@ -1,19 +1,18 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getSession } from '../../lib/session';
-import { type FetchCall, fakeFetch, json, renderApp, signIn, testUser } from '../../test/render';
+import {
+  type FetchCall,
+  fakeAppApi,
+  fakeFetch,
+  json,
+  renderApp,
+  signIn,
+  testProject,
+  testUser,
+} from '../../test/render';
 
-const project = (id: string, name: string) => ({
-  id,
-  name,
-  slug: name.toLowerCase(),
-  plan: 'starter',
-  locales: ['en'],
-  default_locale: 'en',
-  role: 'owner',
-  created_at: '2026-02-01T00:00:00.000Z',
-});
-const PROJECTS = [project('p1', 'Marketing site'), project('p2', 'Newsroom')];
+const PROJECTS = [testProject({ id: 'p1', name: 'Marketing site' }), testProject({ id: 'p2', name: 'Newsroom' })];
 
 const ref = (kind: string, name: string | null, ofType: unknown = null) => ({ kind, name, ofType });
 const SCHEMA = {
@@ -125,17 +124,15 @@ type Answer = (call: FetchCall) => Response | undefined;
 
 /** The signed-in app's calls, plus GraphQL answers from `graphql` (introspection answered with SCHEMA). */
 function serve(graphql: Answer) {
-  return fakeFetch((call) => {
-    if (call.path === '/api/v1/auth/me') return json(200, testUser);
-    if (call.path === '/api/v1/projects') return json(200, { data: PROJECTS, meta: { total: 2, page: 1, limit: 25 } });
-    if (call.path.endsWith('/graphql')) {
+  return fakeAppApi(
+    (call) => {
+      if (!call.path.endsWith('/graphql')) return undefined;
       const query = (call.body as { query: string }).query;
       if (query.includes('__schema')) return json(200, SCHEMA);
-      const answer = graphql(call);
-      if (answer) return answer;
-    }
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
-  });
+      return graphql(call);
+    },
+    { projects: PROJECTS },
+  );
 }
 
 const runs = (calls: FetchCall[]) =>
@@ -158,10 +155,10 @@ describe('GraphQL explorer', () => {
     signIn();
     serve(() => undefined);
     const { user, router } = renderApp('/app');
-    const nav = await screen.findByRole('navigation', { name: 'App' });
-    await user.click(within(nav).getByRole('link', { name: 'GraphQL' }));
+    const nav = await screen.findByRole('navigation', { name: 'Project' });
+    await user.click(await within(nav).findByRole('link', { name: 'GraphQL explorer' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'GraphQL explorer' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/app/graphql');
+    expect(router.state.location.pathname).toBe('/app/projects/p1/graphql');
   });
 
   it('runs a query with variables on the chosen project (Ctrl+Enter) and shows the formatted answer', async () => {
@@ -171,7 +168,7 @@ describe('GraphQL explorer', () => {
     const picker = (await screen.findByRole('combobox', { name: 'Project' })) as HTMLSelectElement;
     expect(picker.value).toBe('p2');
     await user.selectOptions(picker, 'Marketing site');
-    expect(router.state.location.search).toBe('?project=p1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/projects/p1/graphql'));
 
     const query = screen.getByRole('textbox', { name: 'Query' });
     await user.clear(query);
@@ -250,6 +247,7 @@ describe('GraphQL explorer', () => {
       if (call.path === '/api/v1/auth/me') return json(200, testUser);
       if (call.path === '/api/v1/projects')
         return json(200, { data: PROJECTS, meta: { total: 2, page: 1, limit: 25 } });
+      if (call.path === '/api/v1/projects/p1') return json(200, { data: PROJECTS[0] });
       if (call.path === '/api/v1/auth/refresh')
         return json(200, { access_token: 'access-2', refresh_token: 'refresh-2', expires_in: 900 });
       if (expired && call.headers.Authorization === 'Bearer access-1') {
@@ -333,12 +331,8 @@ describe('GraphQL explorer', () => {
 
   it('asks for a project first when the user has none', async () => {
     signIn();
-    fakeFetch((call) =>
-      call.path === '/api/v1/auth/me'
-        ? json(200, testUser)
-        : json(200, { data: [], meta: { total: 0, page: 1, limit: 25 } }),
-    );
-    renderApp('/app/graphql');
-    expect(await screen.findByRole('link', { name: 'Create a project' })).toBeTruthy();
+    fakeAppApi(undefined, { projects: [] });
+    const { router } = renderApp('/app/graphql');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/project'));
   });
 });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '../../lib/session';
 import { fakeFetch, json, renderApp, testUser } from '../../test/render';
@@ -13,8 +13,8 @@ describe('social sign-in callbacks', () => {
       return json(200, { data: [], meta: { total: 0, page: 1, limit: 25 } });
     });
     const { router } = renderApp(`/auth/${provider}/callback?code=c0de&state=st4te`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/app');
+    // Signed in, with no project yet: the setup wizard.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/project'));
     expect(getSession()).toMatchObject({ accessToken: 'a1', refreshToken: 'r1', user: testUser });
     const exchanges = calls.filter((call) => call.path === `/api/v1/auth/oauth/${provider}/callback`);
     expect(exchanges).toHaveLength(1);

@@ -17,7 +17,7 @@ export function CallToAction() {
           </ButtonLink>
           <ButtonLink
             to="/contact"
-            className="bg-indigo-600 text-white ring-1 ring-indigo-300 ring-inset hover:bg-indigo-500"
+            className="bg-indigo-600 text-white ring-1 ring-indigo-300 ring-inset hover:bg-indigo-700"
           >
             Talk to sales
           </ButtonLink>

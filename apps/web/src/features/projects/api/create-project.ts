@@ -3,14 +3,23 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { projectKeys } from './get-projects';
 
-export function createProject(body: CreateProjectBody): Promise<{ data: Project }> {
-  return api.request<{ data: Project }>('/api/v1/projects', { method: 'POST', body });
+/**
+ * Creates a project. With an `Idempotency-Key`, sending the same body again (after a lost answer)
+ * returns the project the first call created instead of a second one.
+ */
+export function createProject(body: CreateProjectBody, idempotencyKey?: string): Promise<{ data: Project }> {
+  return api.request<{ data: Project }>('/api/v1/projects', {
+    method: 'POST',
+    body,
+    ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+  });
 }
 
 export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createProject,
+    mutationFn: ({ idempotencyKey, ...body }: CreateProjectBody & { idempotencyKey?: string }) =>
+      createProject(body, idempotencyKey),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.lists() }),
     meta: {
       toasts: {

@@ -1,20 +1,25 @@
-import type { Project } from '@plinth/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListMeta, Project } from '@plinth/contract';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const projectKeys = {
   all: ['projects'] as const,
   lists: () => [...projectKeys.all, 'list'] as const,
+  pages: () => [...projectKeys.lists(), 'pages'] as const,
+  detail: (projectId: string) => [...projectKeys.all, projectId, 'detail'] as const,
   usage: (projectId: string) => [...projectKeys.all, projectId, 'usage'] as const,
+  overview: (projectId: string) => [...projectKeys.all, projectId, 'overview'] as const,
+  activity: (projectId: string) => [...projectKeys.all, projectId, 'activity'] as const,
 };
 
 export interface ProjectList {
   data: Project[];
-  meta?: { total: number; page: number; limit: number };
+  meta?: ListMeta;
 }
 
-export function getProjects(signal?: AbortSignal): Promise<ProjectList> {
-  return api.request<ProjectList>('/api/v1/projects', signal ? { signal } : {});
+export function getProjects(signal?: AbortSignal, page?: { page: number; limit: number }): Promise<ProjectList> {
+  const query = page ? `?page=${page.page}&limit=${page.limit}` : '';
+  return api.request<ProjectList>(`/api/v1/projects${query}`, signal ? { signal } : {});
 }
 
 export const projectsQueryOptions = () =>
@@ -22,4 +27,21 @@ export const projectsQueryOptions = () =>
 
 export function useProjects() {
   return useQuery(projectsQueryOptions());
+}
+
+/** The most the API lists at once: most people's projects fit on the first page. */
+const PAGE_SIZE = 100;
+
+/** Every project of the user, a page at a time, for the projects screen. */
+export const projectPagesQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: projectKeys.pages(),
+    queryFn: ({ signal, pageParam }) => getProjects(signal, { page: pageParam, limit: PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.meta && last.meta.page * last.meta.limit < last.meta.total ? last.meta.page + 1 : undefined,
+  });
+
+export function useProjectPages() {
+  return useInfiniteQuery(projectPagesQueryOptions());
 }

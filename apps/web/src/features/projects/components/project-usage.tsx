@@ -1,46 +1,11 @@
 import type { Usage } from '@plinth/contract';
+import { UsageMeter } from '../../../components/ui/usage-meter';
 import { formatBytes } from '../../../lib/format';
 import { useProjectUsage } from '../api/get-project-usage';
 
 const count = new Intl.NumberFormat('en');
 
-function UsageMeter({
-  label,
-  used,
-  limit,
-  format,
-}: {
-  label: string;
-  used: number;
-  limit: number | null;
-  format: (value: number) => string;
-}) {
-  const text = limit === null ? `${format(used)}, no limit` : `${format(used)} of ${format(limit)}`;
-  return (
-    <div>
-      <div className="flex justify-between gap-2 text-sm">
-        <span className="text-slate-500">{label}</span>
-        <span className="text-slate-900 tabular-nums">{text}</span>
-      </div>
-      {limit === null ? null : (
-        // The browser colours it from low/high: amber from 75 %, red from 90 % of the limit.
-        <meter
-          aria-label={label}
-          aria-valuetext={text}
-          min={0}
-          max={limit}
-          value={Math.min(used, limit)}
-          low={limit * 0.75}
-          high={limit * 0.9}
-          optimum={0}
-          className="mt-1 block h-2 w-full"
-        />
-      )}
-    </div>
-  );
-}
-
-function UsageMeters({ usage }: { usage: Usage }) {
+export function UsageMeters({ usage }: { usage: Usage }) {
   return (
     <>
       <UsageMeter
