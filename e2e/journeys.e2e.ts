@@ -16,18 +16,23 @@ describe('journeys in a real browser', () => {
     await server?.stop();
   });
 
-  it('sends a signed-out visitor from /app to sign in, then back to the dashboard to create a project', async () => {
+  it('sends a signed-out visitor from /app to sign in, then to the setup wizard for a first project', async () => {
     page = await browser.newPage();
     await page.goto(`${server.url}/app`);
     await page.waitForURL(/\/login/);
-    // The cookie banner sits over the page until the visitor chooses.
-    await page.getByRole('region', { name: 'Cookies and analytics' }).getByRole('button', { name: 'Decline' }).click();
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
+    // This build loads no analytics, tag manager or chat: no cookie banner sits over the form.
+    expect(await page.getByRole('region', { name: 'Cookies and analytics' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/app`);
+    // No project yet: the app opens the setup wizard.
+    await page.waitForURL(`${server.url}/app/project`);
     await page.getByLabel('Project name').fill('Journey project');
-    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Empty project', { exact: true }).click();
+    await page.getByRole('button', { name: 'Create an empty project' }).click();
+    await page.waitForURL(/\/app\/projects\/[^/]+$/);
     await expect.poll(() => page.getByText('Journey project').count()).toBeGreaterThan(0);
     // The session survives a reload (tokens in storage, verified with /auth/me).
     await page.reload();
