@@ -189,7 +189,7 @@ describe('the public site in a real browser', () => {
     expect(await sales.getAttribute('href')).toBe('/contact');
   });
 
-  it('registers, shows the dialog, signs in, survives a reload, refreshes once for three expired calls, and signs out', async () => {
+  it('registers, shows the dialog, signs in, survives a reload, refreshes once for five expired calls, and signs out', async () => {
     const page = await visitor();
     await page.clock.install();
     const email = `grace-${Date.now()}@example.com`;
@@ -202,30 +202,35 @@ describe('the public site in a real browser', () => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.textContent()).toMatch(/manager will contact you/i);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
 
     await page.goto(`${server.url}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/app`);
-    await page.getByRole('heading', { level: 1, name: 'Welcome back, Grace' }).waitFor();
+    // A first sign-in, with no project yet, opens the setup wizard.
+    await page.waitForURL(`${server.url}/app/project`);
+    await page.getByLabel('Project name').waitFor();
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Welcome back, Grace' }).waitFor();
+    await page.getByLabel('Project name').waitFor();
 
-    // Two projects, so the dashboard holds three queries: the list and each project's usage.
+    // A project's dashboard holds five queries under /projects: the list (the switcher), the
+    // project, its overview, its usage and its recent activity.
     const firstToken = String(await page.evaluate(() => localStorage.getItem('plinth.access_token')));
-    for (const name of ['Docs site', 'Mobile app']) {
-      const created = await fetch(`${server.url}/api/v1/projects`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${firstToken}` },
-        body: JSON.stringify({ name }),
-      });
-      expect(created.status).toBe(201);
-    }
-    await page.reload();
-    await expect.poll(() => page.getByRole('meter', { name: 'API requests this month' }).count()).toBe(2);
+    const created = await fetch(`${server.url}/api/v1/projects`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${firstToken}` },
+      body: JSON.stringify({ name: 'Docs site' }),
+    });
+    expect(created.status).toBe(201);
+    const dashboard = `/app/projects/${((await created.json()) as { data: { id: string } }).data.id}`;
+    await page.goto(`${server.url}${dashboard}`);
+    await page
+      .getByRole('region', { name: 'Recent activity' })
+      .getByText(/Nothing has happened here yet/)
+      .waitFor();
+    await expect.poll(() => page.getByRole('meter', { name: 'API requests this month' }).count()).toBe(1);
 
     // The user comes back to the tab after the access token expired: the server answers
     // TOKEN_EXPIRED to the three refetches, which share one refresh and are each retried once.
@@ -250,17 +255,18 @@ describe('the public site in a real browser', () => {
     });
     await page.clock.fastForward('16:00');
     await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
-    await expect.poll(() => answers.filter((answer) => answer.status === 200).length).toBe(3);
+    await expect.poll(() => answers.filter((answer) => answer.status === 200).length).toBe(5);
     const refused = answers.filter((answer) => answer.status === 401);
-    expect(refused).toHaveLength(3);
+    expect(refused).toHaveLength(5);
     expect(refused.every((answer) => answer.code === 'TOKEN_EXPIRED')).toBe(true);
-    expect(new Set(refused.map((answer) => answer.path)).size).toBe(3);
+    expect(new Set(refused.map((answer) => answer.path)).size).toBe(5);
     expect(refreshes).toHaveLength(1);
     expect(await page.evaluate(() => localStorage.getItem('plinth.access_token'))).not.toBe(heldToken);
-    expect(new URL(page.url()).pathname).toBe('/app');
+    expect(new URL(page.url()).pathname).toBe(dashboard);
     await page.unroute('**/api/v1/projects**');
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Account menu for Grace Hopper' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
     expect(await page.evaluate(() => localStorage.getItem('plinth.refresh_token'))).toBeNull();
   });
@@ -292,7 +298,7 @@ describe('the public site in a real browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('the new password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/app`);
+    await page.waitForURL(`${server.url}/app/project`);
   });
 
   it('asks nothing about cookies when the build loads nothing that needs consent, and sends nothing to third parties', async () => {
