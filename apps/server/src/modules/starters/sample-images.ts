@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../media/images.js';
 
 /** One picture a starter uploads: drawn at run time, so no image file lives in the repository. */
 export interface SampleImage {
@@ -66,7 +66,9 @@ function svgOf(image: SampleImage): string {
  * locale). A 1200×675 picture takes tens of milliseconds and about 70 KB.
  * @example const png = await drawSampleImage({ key: 'cover', filename: 'cover.png', alt: '', width: 1200, height: 675, variant: 2 });
  */
-export function drawSampleImage(image: SampleImage): Promise<Buffer> {
+export async function drawSampleImage(image: SampleImage): Promise<Buffer> {
+  // Loaded on first use like every other sharp call: a server that never applies a starter never holds libvips.
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svgOf(image)))
     .png({ compressionLevel: 6 })
     .toBuffer();
