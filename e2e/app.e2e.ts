@@ -249,10 +249,23 @@ describe('the signed-in app in a real browser', () => {
     const link = /http:\/\/\S+\/register\?invitation=\S+/.exec(mail.text ?? '')?.[0];
     expect(link).toBeTruthy();
     const vera = await newPage({ width: 390, height: 844 });
-    // The page is prerendered: wait for the app to take over the form before typing into it.
-    await vera.goto(link as string, { waitUntil: 'networkidle' });
+    // She types before the app has loaded (scripts held back, as on a slow phone connection): the
+    // prerendered form keeps what she typed once the app takes it over with the invitation.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await vera.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await vera.goto(link as string, { waitUntil: 'commit' });
     await vera.getByLabel('Full name').fill('Vera Viewer');
     await vera.getByLabel('Password').fill('vera journey password');
+    releaseScripts();
+    await vera.getByRole('heading', { level: 1, name: 'Join your team on Plinth' }).waitFor();
+    expect(await vera.getByLabel('Work email').inputValue()).toBe('vera@journey.test');
+    expect(await vera.getByLabel('Full name').inputValue()).toBe('Vera Viewer');
     await vera.getByRole('button', { name: 'Create account and join' }).click();
     await vera
       .getByRole('dialog', { name: 'Your account is ready' })

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import { InputField } from '../components/ui/form-field';
 import { useRegister } from '../features/auth/api/register';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { SocialSignIn } from '../features/auth/components/social-sign-in';
+import { useHydrated } from '../lib/hydration';
 
 const RegisterForm = z.object({
   name: z.string().trim().min(1, 'Enter your name').max(120, 'Use at most 120 characters'),
@@ -20,13 +22,20 @@ type RegisterForm = z.infer<typeof RegisterForm>;
 export function Component() {
   const registration = useRegister();
   const navigate = useNavigate();
-  // An invitation email links here with its token and the invited address.
+  // An invitation email links here with its token and the invited address. The prerendered page
+  // has neither: they are read once hydrated, so that the first render matches the HTML (a
+  // mismatch would make React re-create the form and drop what the visitor typed meanwhile).
   const [search] = useSearchParams();
-  const invitation = search.get('invitation');
+  const hydrated = useHydrated();
+  const invitation = hydrated ? search.get('invitation') : null;
+  const invitedEmail = hydrated ? search.get('email') : null;
   const form = useForm<RegisterForm>({
     resolver: zodResolver(RegisterForm),
-    defaultValues: { name: '', email: (invitation && search.get('email')) || '', password: '', company: '' },
+    defaultValues: { name: '', email: '', password: '', company: '' },
   });
+  useEffect(() => {
+    if (invitation && invitedEmail && !form.getValues('email')) form.setValue('email', invitedEmail);
+  }, [invitation, invitedEmail, form]);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ company, ...values }) =>
