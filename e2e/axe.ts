@@ -15,7 +15,12 @@ interface AxeResult {
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
-  // A string, not a function: this package is type-checked without the DOM's types.
+  // Colours and opacity mid-transition (a button just enabled fades in) are not what people
+  // read: running transitions finish first; endless ones (a spinner's) are left. Strings, not
+  // functions: this package is type-checked without the DOM's types.
+  await page.evaluate(
+    'Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished))',
+  );
   const result = await page.evaluate<AxeResult>("axe.run(document, { resultTypes: ['violations'] })");
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
