@@ -23,6 +23,17 @@ export class AuthRepository extends Repository {
       .executeTakeFirst();
   }
 
+  /** Whether any account's picture is this URL (anyone may set theirs to any URL, ours included). */
+  async isAvatarInUse(url: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('avatar_url', '=', url)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async findUsersByIds(ids: readonly string[]): Promise<UserRow[]> {
     if (ids.length === 0) return [];
     return this.db

@@ -8,7 +8,7 @@ import type { AvatarService } from './avatar.service.js';
 
 const tags = ['auth'];
 /** Pictures come cropped and small from the app; 5 MB leaves room for a photo sent as it is. */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const ONE_PART = 'Send one image, in a multipart part named "file"';
 
 /** The uploaded image's bytes; parser failures become the API's errors. */

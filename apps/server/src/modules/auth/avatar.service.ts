@@ -70,10 +70,18 @@ export class AvatarService {
     return toCurrentUser(after);
   }
 
-  /** A file nobody points at any more; failing to remove it only costs storage. */
+  /**
+   * Removes a stored picture unless an account still points at it: `PATCH /auth/me` takes any
+   * URL, so someone may have set theirs to another person's picture (or this upload may be the
+   * one the account already shows). Failing to remove it only costs storage.
+   */
   private async forget(name: string): Promise<void> {
-    await this.deps.images
-      .remove(name)
-      .catch((error: unknown) => this.deps.log.warn({ err: error, name }, 'could not remove a replaced picture'));
+    const { images, users, log } = this.deps;
+    try {
+      if (await users.isAvatarInUse(images.urlOf(name))) return;
+      await images.remove(name);
+    } catch (error) {
+      log.warn({ err: error, name }, 'could not remove a replaced picture');
+    }
   }
 }

@@ -102,6 +102,26 @@ describe(`avatars through the media pipeline (${dialectName})`, () => {
     expect((await fileOf(current)).statusCode).toBe(200);
   });
 
+  it("keeps a picture someone else points at: clearing one's own copy of its URL deletes nothing", async () => {
+    const owner = await signUp(t.app);
+    const theirs = (await upload(owner, await solid('#336699').png().toBuffer())).json().avatar_url;
+    const copier = await signUp(t.app);
+    const patched = await call(t.app, copier, {
+      method: 'PATCH',
+      url: '/api/v1/auth/me',
+      payload: { avatar_url: theirs },
+    });
+    expect(patched.json()).toMatchObject({ avatar_url: theirs });
+    expect((await call(t.app, copier, { method: 'DELETE', url: '/api/v1/auth/me/avatar' })).json()).toMatchObject({
+      avatar_url: null,
+    });
+    expect((await upload(copier, await solid('#996633').png().toBuffer())).statusCode).toBe(200);
+    expect((await fileOf(theirs)).statusCode).toBe(200);
+    // Its owner replacing it still deletes it, once nobody points at it.
+    await call(t.app, owner, { method: 'DELETE', url: '/api/v1/auth/me/avatar' });
+    expectError(await fileOf(theirs), 404, 'NOT_FOUND');
+  });
+
   it('clears a picture from elsewhere without touching storage', async () => {
     const someone = await signUp(t.app);
     const url = 'https://avatars.example.com/someone.png';

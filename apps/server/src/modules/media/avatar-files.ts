@@ -8,7 +8,7 @@ import { CACHE_FOREVER, type FileAnswer, matches } from './media-files.js';
 import type { MediaStorage } from './media-storage.js';
 
 /** Avatars are shown this many pixels square (twice the largest size the app draws them). */
-export const AVATAR_SIZE = 256;
+const AVATAR_SIZE = 256;
 /** What an avatar may be made from: raster images a browser shows, never SVG or documents. */
 const AVATAR_SOURCES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 const AVATAR_NAME = /^[a-f0-9]{64}\.webp$/;
