@@ -83,3 +83,30 @@ describe(`the demo seed (${dialectName})`, () => {
     expect(home.data[0]?.data.sections[0]?.heading).toBe('打造客户喜爱的页面');
   });
 });
+
+describe(`the demo seed when its sample content fails (${dialectName})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('still prints the password and leaves a working account with an empty project', async () => {
+    let printed = '';
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      printed += String(chunk);
+      return true;
+    });
+    const install = vi.spyOn(t.services.starters, 'install').mockRejectedValue(new Error('libvips is missing'));
+    try {
+      await seedDemo(t.services, createLogger('silent'));
+    } finally {
+      write.mockRestore();
+      install.mockRestore();
+    }
+    const [, password = ''] = /password:\s+(\S+)/.exec(printed) ?? [];
+    const demo = await signIn(t.app, DEMO_EMAIL, password);
+    const projects = await call(t.app, demo, { method: 'GET', url: '/api/v1/projects' });
+    expect(projects.json<{ data: { slug: string }[] }>().data.map((project) => project.slug)).toContain('demo');
+  });
+});

@@ -44,22 +44,29 @@ export async function seedDemo(services: DemoSeeding, log: Logger): Promise<void
     locales: ['en', 'es', 'fr', 'zh'],
     default_locale: 'en',
   });
-  const principal = { kind: 'user', userId: user.id, sessionId: 'seed', isAdmin: true } as const;
-  const grant = await access.authorize(principal, project.id, 'schema.write', '127.0.0.1');
-  const installed = await services.starters.install(grant, DEMO_PLAN);
-  await demoHistory(services, grant, installed);
-  log.info(
-    {
-      email: DEMO_EMAIL,
-      documents: installed.applied.documents,
-      media: installed.applied.media,
-      ms: Date.now() - started,
-    },
-    'Seeded the demo user and the demo project',
-  );
+  // Printed before the sample content: a later start never seeds (nor prints) again, so a
+  // failure below must not cost the only copy of the password.
   process.stdout.write(
     `\n  Plinth demo account (shown once):\n    email:    ${DEMO_EMAIL}\n    password: ${password}\n  Sign in at ${config.publicUrl}/login or POST ${config.publicUrl}/api/v1/auth/login\n\n`,
   );
+  const principal = { kind: 'user', userId: user.id, sessionId: 'seed', isAdmin: true } as const;
+  const grant = await access.authorize(principal, project.id, 'schema.write', '127.0.0.1');
+  try {
+    const installed = await services.starters.install(grant, DEMO_PLAN);
+    await demoHistory(services, grant, installed);
+    log.info(
+      {
+        email: DEMO_EMAIL,
+        documents: installed.applied.documents,
+        media: installed.applied.media,
+        ms: Date.now() - started,
+      },
+      'Seeded the demo user and the demo project',
+    );
+  } catch (error) {
+    // The sample content is a convenience: the instance starts, and the project can take a starter later.
+    log.error({ err: error, email: DEMO_EMAIL }, 'Seeded the demo user and project, but not their sample content');
+  }
 }
 
 /**
