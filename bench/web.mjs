@@ -69,7 +69,12 @@ async function auditOnce(port, base) {
 /** Gzipped bytes of each script, as a server compressing with gzip's default level would send them. */
 async function gzippedBytes(urls) {
   let total = 0;
-  for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
+  for (const url of urls) {
+    const response = await fetch(url);
+    // An error page's size would be measured as the script's.
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    total += gzipSync(Buffer.from(await response.arrayBuffer())).length;
+  }
   return total;
 }
 

@@ -6,7 +6,7 @@ import { searchTerms } from './document-query.js';
 import type { DocumentsRepository } from './documents.repository.js';
 import { presentDocument, toStoredDocument } from './stored-document.js';
 
-export const DEFAULT_SEARCH_LIMIT = 8;
+const DEFAULT_SEARCH_LIMIT = 8;
 
 /** Text-like types a title can have that the full-text index also holds (so it finds them). */
 const TITLE_TYPES: readonly FieldType[] = ['text', 'slug', 'email'];
@@ -20,7 +20,7 @@ const MAX_SCANNED = 400;
  * The field that names a collection's documents: its display field when that is text-like, else
  * its first text field. Never a hidden one, so no reader learns a hidden value from a title.
  */
-export function titleField(collection: CollectionModel): Field | undefined {
+function titleField(collection: CollectionModel): Field | undefined {
   const visible = collection.fields.filter((field) => !field.hidden);
   return (
     visible.find((field) => field.name === collection.displayField && TITLE_TYPES.includes(field.type)) ??

@@ -18,7 +18,7 @@ import type { Logger } from '../../lib/logger.js';
 import { listMeta, pageOf } from '../../lib/pagination.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { tokenIdOf, userIdOf } from '../auth/principal.js';
-import { mediaQuota } from '../plans/plans.js';
+import { mediaQuota, megabytes } from '../plans/plans.js';
 import type { ProjectGrant } from '../projects/project-access.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { type AltTexts, type AssetView, altTexts, toAsset } from './asset.mapper.js';
@@ -96,8 +96,6 @@ export function cleanFilename(raw: string): string {
 }
 
 const searchText = (filename: string, alt: AltTexts) => [filename, ...Object.values(alt)].join(' ').toLowerCase();
-
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /** What identifies an upload's content: its bytes, its name and its fields. */
 export interface UploadSummary {

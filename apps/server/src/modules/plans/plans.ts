@@ -62,6 +62,9 @@ export function planLimits(plan: PlanId): PlanLimits | null {
 /** The media storage of a plan (`GET /plans`), in bytes; null is unlimited (Enterprise). */
 export const mediaQuota = (plan: PlanId): number | null => planLimits(plan)?.media_bytes ?? null;
 
+/** Bytes as quota messages say them: `megabytes(1_572_864)` is "1.5 MB". */
+export const megabytes = (bytes: number): string => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
 /** A plan's monthly price in cents; null when it is agreed with sales. */
 export const planPrice = (plan: PlanId): number | null =>
   PLANS.find((candidate) => candidate.id === plan)?.price_cents ?? null;

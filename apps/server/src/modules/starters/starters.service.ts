@@ -6,7 +6,7 @@ import type { CollectionsService } from '../collections/collections.service.js';
 import type { DocumentLifecycle } from '../documents/document-lifecycle.js';
 import type { DocumentWrites } from '../documents/document-writes.js';
 import type { MediaService, UploadPart } from '../media/media.service.js';
-import { mediaQuota } from '../plans/plans.js';
+import { mediaQuota, megabytes } from '../plans/plans.js';
 import type { ProjectGrant } from '../projects/project-access.js';
 import { BLOG_STARTER } from './catalog/blog.js';
 import { DOCS_STARTER } from './catalog/docs.js';
@@ -36,8 +36,6 @@ const STARTERS: Readonly<Record<StarterId, StarterPlan>> = {
 const SAMPLE_FOLDER = 'samples';
 /** How many sample images upload at once. */
 const PARALLEL_UPLOADS = 3;
-
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /** What installing a plan created: the summary, and the id of each sample document by `collection/key`. */
 export interface Installed {
