@@ -113,7 +113,11 @@ export function GettingStarted({
   if (hidden || done === steps.length) return null;
 
   const hide = () => {
-    localStorage.setItem(HIDDEN_KEY, JSON.stringify([...hiddenProjects(), projectId]));
+    try {
+      localStorage.setItem(HIDDEN_KEY, JSON.stringify([...hiddenProjects(), projectId]));
+    } catch {
+      // Storage unavailable: the steps stay hidden until the page is loaded again.
+    }
     setHidden(true);
   };
   return (
