@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, type TokenStore } from './api-client';
+import { ApiError, createApiClient, isNotFound, type TokenStore } from './api-client';
 
 function memoryTokens(initial: { access: string | null; refresh: string | null }) {
   const state = { ...initial, cleared: 0 };
@@ -162,5 +162,14 @@ describe('api client', () => {
     });
     const api = createApiClient({ baseUrl: '', tokens: store, fetch });
     await expect(api.request('/api/v1/a')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
+  });
+});
+
+describe('isNotFound', () => {
+  it('is true only for an API answer of 404', () => {
+    expect(isNotFound(new ApiError({ status: 404 }))).toBe(true);
+    expect(isNotFound(new ApiError({ status: 403 }))).toBe(false);
+    expect(isNotFound(new ApiError({ status: 0, code: 'NETWORK' }))).toBe(false);
+    expect(isNotFound(new Error('404'))).toBe(false);
   });
 });

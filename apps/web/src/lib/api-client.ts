@@ -24,6 +24,11 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
 
+/** Whether the API answered 404: the record was deleted, never existed, or the caller may not see it. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 export interface TokenStore {
   getAccessToken(): string | null;
   getRefreshToken(): string | null;

@@ -23,7 +23,7 @@ export async function logout(): Promise<void> {
 
 /**
  * A stored session counts as signed in at once; /auth/me then confirms it in the background and
- * the session is cleared if that fails. Cached data is dropped whenever the session ends.
+ * the session is cleared if the server refuses it (401). Cached data is dropped whenever the session ends.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();

@@ -43,11 +43,6 @@ export function useCurrentProject(): Project {
   return project;
 }
 
-/** The project of the screen, or null on screens that belong to no project (profile, admin). */
-export function useOptionalProject(): Project | null {
-  return useContext(CurrentProjectContext);
-}
-
 /**
  * The app path of a screen of a project.
  * @example projectPath('p1', 'webhooks/w1') // '/app/projects/p1/webhooks/w1'

@@ -1,3 +1,10 @@
+const COUNT = new Intl.NumberFormat('en');
+
+/** 12345 → "12,345". */
+export function formatCount(value: number): string {
+  return COUNT.format(value);
+}
+
 /** 104857600 → "100 MB", 107374182400 → "100 GB" (binary units, as the plan limits are counted). */
 export function formatBytes(bytes: number): string {
   const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
@@ -21,6 +28,12 @@ export function formatDateTime(iso: string): string {
 /** "2026-11-25T02:49:52.000Z" → "Nov 25, 2026" (in the reader's time zone). */
 export function formatDate(iso: string): string {
   return DATE_ONLY.format(new Date(iso));
+}
+
+/** A local calendar day as an input[type=date] writes it: "2026-11-25" (in the reader's time zone). */
+export function toDateInput(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });

@@ -1,14 +1,17 @@
 // A project's data that several features read (features may not import each other): one query
-// each, so they share one cache entry. The keys sit under features/projects' `projectKeys`
-// (`['projects', projectId, …]`), so invalidating a project refreshes them too.
+// each, so they share one cache entry. Every key of a project (features/projects' `projectKeys`
+// included) starts with `projectDataKeys.project(projectId)`, so invalidating a project refreshes them all.
 import type { Collection, Member } from '@plinth/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
 export const projectDataKeys = {
-  collections: (projectId: string) => ['projects', projectId, 'collections'] as const,
+  /** Every project query: the lists and each project's data. */
+  all: ['projects'] as const,
+  project: (projectId: string) => [...projectDataKeys.all, projectId] as const,
+  collections: (projectId: string) => [...projectDataKeys.project(projectId), 'collections'] as const,
   /** Every query of the project's members (this first page, the members screen's pages) is under it. */
-  members: (projectId: string) => ['projects', projectId, 'members'] as const,
+  members: (projectId: string) => [...projectDataKeys.project(projectId), 'members'] as const,
 };
 
 /** The project's collections and singletons (the schema endpoint is not paged). */

@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/query-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useProject } from '../../features/projects/api/get-project';
-import { ApiError } from '../../lib/api-client';
+import { isNotFound } from '../../lib/api-client';
 import { CurrentProjectProvider, rememberProject } from '../../lib/current-project';
 
 /** `/app/projects/:projectId/*`: loads the project once and gives it to every screen below. */
@@ -32,7 +32,7 @@ export function ProjectLayout() {
     );
   }
   if (project.isError) {
-    if (project.error instanceof ApiError && project.error.status === 404) {
+    if (isNotFound(project.error)) {
       return (
         <EmptyState
           icon={FolderX}

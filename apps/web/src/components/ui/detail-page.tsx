@@ -1,7 +1,7 @@
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, type To } from 'react-router';
-import { ApiError } from '../../lib/api-client';
+import { isNotFound } from '../../lib/api-client';
 import { EmptyState } from './empty-state';
 import { LoadError } from './query-state';
 
@@ -57,7 +57,7 @@ export function DetailLoadError({
   /** What to do about a missing record. */
   children: ReactNode;
 }) {
-  if (error instanceof ApiError && error.status === 404) {
+  if (isNotFound(error)) {
     return (
       <EmptyState icon={SearchX} title={missingTitle}>
         {children}

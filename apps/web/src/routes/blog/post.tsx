@@ -3,7 +3,7 @@ import { PageMeta } from '../../components/ui/page-meta';
 import { LoadError, Loading } from '../../components/ui/query-state';
 import { usePost } from '../../features/blog/api/get-post';
 import { PostMeta } from '../../features/blog/components/post-card';
-import { ApiError } from '../../lib/api-client';
+import { isNotFound } from '../../lib/api-client';
 
 export function Component() {
   const { id = '' } = useParams();
@@ -11,7 +11,7 @@ export function Component() {
 
   if (post.isPending) return <Loading label="Loading the post…" />;
   if (post.isError) {
-    const isMissing = post.error instanceof ApiError && post.error.status === 404;
+    const isMissing = isNotFound(post.error);
     return (
       <section className="mx-auto max-w-3xl px-4 py-20 sm:px-6 lg:px-8">
         <PageMeta title="Blog" description="Product news and guides from the Plinth team." />

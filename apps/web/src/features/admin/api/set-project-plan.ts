@@ -1,6 +1,7 @@
 import type { PlanId, Project } from '@plinth/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { projectDataKeys } from '../../../lib/project-queries';
 import { type AdminProjectList, adminProjectKeys } from './get-projects';
 
 export function setProjectPlan(projectId: string, plan: PlanId): Promise<{ data: Project }> {
@@ -27,7 +28,7 @@ export function useSetProjectPlan() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: adminProjectKeys.all }),
         // The admin may be a member too: their own project screens (billing, usage) show the plan.
-        queryClient.invalidateQueries({ queryKey: ['projects'] }),
+        queryClient.invalidateQueries({ queryKey: projectDataKeys.all }),
       ]);
     },
     meta: {

@@ -7,7 +7,15 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ChoiceField, InputField, TextAreaField } from '../../../components/ui/form-field';
 import { useEditIncident, useResolveIncident } from '../api/update-incident';
-import { IMPACT_OPTIONS, impactHint, impactOf, incidentImpact, incidentMessage, incidentTitle } from './incident-form';
+import {
+  IMPACT_OPTIONS,
+  impactHint,
+  impactOf,
+  incidentImpact,
+  incidentMessage,
+  incidentTitle,
+  TITLE_MAX,
+} from './incident-form';
 
 interface IncidentDialogProps {
   incident: Incident;
@@ -51,7 +59,7 @@ export function EditIncidentDialog({ incident, isOpen, onClose }: IncidentDialog
       description="Correct the title or impact. This changes the status page at once, adds nothing to the timeline and sends no email."
     >
       <form noValidate aria-label="Edit incident" className="space-y-4" onSubmit={onSubmit}>
-        <InputField label="Title" maxLength={200} error={errors.title?.message} {...form.register('title')} />
+        <InputField label="Title" maxLength={TITLE_MAX} error={errors.title?.message} {...form.register('title')} />
         <ChoiceField
           label="Impact"
           options={IMPACT_OPTIONS}

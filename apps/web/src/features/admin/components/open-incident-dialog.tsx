@@ -15,6 +15,7 @@ import {
   incidentTitle,
   STATUS_HINT,
   STATUS_OPTIONS,
+  TITLE_MAX,
 } from './incident-form';
 
 const OpenIncidentForm = z.object({
@@ -72,7 +73,7 @@ export function OpenIncidentDialog({
         <InputField
           label="Title"
           placeholder="Elevated error rates on the delivery API"
-          maxLength={200}
+          maxLength={TITLE_MAX}
           error={errors.title?.message}
           {...form.register('title')}
         />

@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PagedList } from '../../../components/ui/paged-list';
 import { RecordTable } from '../../../components/ui/record-table';
-import { ApiError } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useAdminProjects } from '../api/get-projects';
 import { useSetProjectPlan } from '../api/set-project-plan';
@@ -105,9 +105,7 @@ export function ProjectTable() {
           noun="projects"
           loadingLabel="Loading projects…"
           errorTitle={
-            projects.error instanceof ApiError && projects.error.status === 404
-              ? 'This server cannot list projects yet'
-              : 'Could not load the projects'
+            isNotFound(projects.error) ? 'This server cannot list projects yet' : 'Could not load the projects'
           }
           emptyIcon={FolderSearch}
           empty={

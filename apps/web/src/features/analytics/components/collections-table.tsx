@@ -2,8 +2,8 @@ import type { Analytics } from '@plinth/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { formatBytes } from '../../../lib/format';
-import { formatCount, formatMs, formatShare } from '../utils/format';
+import { formatBytes, formatCount } from '../../../lib/format';
+import { formatMs, formatShare } from '../utils/format';
 import { DataTable, TD, TH } from './chart-card';
 
 const FIRST_ROWS = 10;

@@ -1,6 +1,7 @@
 import type { Analytics } from '@plinth/contract';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatBucket, formatCount, formatMs } from '../utils/format';
+import { formatCount } from '../../../lib/format';
+import { formatBucket, formatMs } from '../utils/format';
 import { ChartCard, SeriesTable } from './chart-card';
 import { AXIS, ChartTooltip, COLORS, GRID, LEGEND, timeAxis } from './chart-tooltip';
 

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { InputField } from '../../../components/ui/form-field';
+import { toDateInput } from '../../../lib/format';
 import {
   type AnalyticsPeriod,
   allowsHourly,
@@ -13,7 +14,6 @@ import {
   PRESETS,
   RETENTION_DAYS,
   requestRange,
-  toDateInput,
   validateCustomRange,
 } from '../utils/period';
 

@@ -1,8 +1,8 @@
 import type { Analytics } from '@plinth/contract';
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatBytes } from '../../../lib/format';
-import { formatBucket, formatCount, formatMs, formatShare } from '../utils/format';
+import { formatBytes, formatCount } from '../../../lib/format';
+import { formatBucket, formatMs, formatShare } from '../utils/format';
 import { peakP95 } from './latency-chart';
 
 /** An error rate from this share up is worth a second look. */

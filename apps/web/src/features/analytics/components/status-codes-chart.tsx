@@ -1,6 +1,7 @@
 import type { Analytics } from '@plinth/contract';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCompact, formatCount, formatShare } from '../utils/format';
+import { formatCount } from '../../../lib/format';
+import { formatCompact, formatShare } from '../utils/format';
 import { ChartCard, DataTable, TD, TH } from './chart-card';
 import { AXIS, ChartTooltip, GRID, LEGEND } from './chart-tooltip';
 

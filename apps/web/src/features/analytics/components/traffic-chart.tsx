@@ -1,6 +1,7 @@
 import type { Analytics } from '@plinth/contract';
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatBucket, formatCompact, formatCount, formatShare } from '../utils/format';
+import { formatCount } from '../../../lib/format';
+import { formatBucket, formatCompact, formatShare } from '../utils/format';
 import { ChartCard, SeriesTable } from './chart-card';
 import { AXIS, ChartTooltip, COLORS, GRID, LEGEND, timeAxis } from './chart-tooltip';
 

@@ -1,10 +1,6 @@
 import type { Granularity } from './period';
 
-const counts = new Intl.NumberFormat('en');
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
-
-/** 12345 → "12,345". */
-export const formatCount = (value: number): string => counts.format(value);
 
 /** 12345 → "12.3K", for axes. */
 export const formatCompact = (value: number): string => compact.format(value);

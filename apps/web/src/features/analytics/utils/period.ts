@@ -4,6 +4,8 @@
  * request's `from`/`to`.
  */
 
+import { toDateInput } from '../../../lib/format';
+
 export type Granularity = 'hour' | 'day';
 export type PresetPeriod = '24h' | '7d' | '30d';
 export type PeriodKind = PresetPeriod | 'custom';
@@ -35,13 +37,6 @@ export const MAX_HOURLY_DAYS = 92;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** A local calendar day as an input[type=date] writes it. */
-export function toDateInput(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 /** Local midnight of a YYYY-MM-DD day, or null when it is not a real day. */
 export function parseDateInput(value: string): Date | null {

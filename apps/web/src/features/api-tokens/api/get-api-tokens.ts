@@ -1,6 +1,7 @@
 import type { ApiToken } from '@plinth/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { nextPage } from '../../../lib/paging';
 
 export const apiTokenKeys = {
   all: ['api-tokens'] as const,
@@ -28,7 +29,7 @@ export const apiTokensQueryOptions = (projectId: string) =>
     queryKey: apiTokenKeys.list(projectId),
     queryFn: ({ pageParam, signal }) => getApiTokens(projectId, pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.meta.page * last.meta.limit < last.meta.total ? last.meta.page + 1 : undefined),
+    getNextPageParam: (last) => nextPage(last.meta),
   });
 
 export function useApiTokens(projectId: string) {

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FieldGroup, InputField } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
+import { toDateInput } from '../../../lib/format';
 import { useCollections } from '../../../lib/project-queries';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateApiToken } from '../api/create-api-token';
@@ -22,12 +23,6 @@ const EXPIRY_CHOICES = [
   { value: 'custom', label: 'Custom date' },
 ] as const;
 
-/** Today in the reader's time zone, as a date input writes it (YYYY-MM-DD). */
-function localDate(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 const TokenForm = z
   .object({
     name: z.string().trim().min(1, 'Give the token a name').max(NAME_MAX, `Use at most ${NAME_MAX} characters`),
@@ -39,7 +34,7 @@ const TokenForm = z
     if (values.expiry !== 'custom') return;
     if (!values.customDate) {
       context.addIssue({ code: 'custom', path: ['customDate'], message: 'Choose the day the token stops working' });
-    } else if (values.customDate <= localDate(new Date())) {
+    } else if (values.customDate <= toDateInput(new Date())) {
       context.addIssue({ code: 'custom', path: ['customDate'], message: 'Choose a day after today' });
     }
   });
@@ -175,7 +170,7 @@ export function CreateApiTokenDialog({
                 <InputField
                   type="date"
                   label="Expires on"
-                  min={localDate(new Date(Date.now() + 86_400_000))}
+                  min={toDateInput(new Date(Date.now() + 86_400_000))}
                   hint="The token stops working at the end of that day (your time zone)."
                   error={errors.customDate?.message}
                   {...form.register('customDate')}

@@ -2,8 +2,8 @@ import type { Billing, Plan, Usage } from '@plinth/contract';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { formatBytes } from '../../../lib/format';
-import { formatCount, formatMoney, formatPlanPrice, isUpgrade, limitRows } from '../utils/plans';
+import { formatBytes, formatCount } from '../../../lib/format';
+import { formatMoney, formatPlanPrice, isUpgrade, limitRows } from '../utils/plans';
 
 /** What the owner must know before a move that the new limits would already be past. */
 function overLimitWarnings(target: Plan, usage: Usage | undefined): string[] {

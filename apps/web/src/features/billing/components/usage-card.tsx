@@ -3,8 +3,7 @@ import { Card } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { UsageMeter, usageState } from '../../../components/ui/usage-meter';
-import { formatBytes, formatDate } from '../../../lib/format';
-import { formatCount } from '../utils/plans';
+import { formatBytes, formatCount, formatDate } from '../../../lib/format';
 
 /** This period's API requests and media storage against the plan's limits, with what happens past them. */
 export function UsageCard({

@@ -1,7 +1,5 @@
 import type { Plan, PlanId } from '@plinth/contract';
-import { formatBytes } from '../../../lib/format';
-
-const counts = new Intl.NumberFormat('en');
+import { formatBytes, formatCount } from '../../../lib/format';
 
 /** 2900, "usd" → "$29.00"; whole amounts drop the cents when `short`. */
 export function formatMoney(cents: number, currency = 'usd', options: { short?: boolean } = {}): string {
@@ -19,8 +17,6 @@ export function formatPlanPrice(priceCents: number | null, interval = 'month'): 
   if (priceCents === 0) return 'Free';
   return `${formatMoney(priceCents, 'usd', { short: true })} / ${interval}`;
 }
-
-export const formatCount = (value: number): string => counts.format(value);
 
 /** A plan's limits in words, in the order the billing screen compares them. */
 export function limitRows(plan: Plan | undefined): { id: string; label: string; short: string; value: string }[] {

@@ -1,9 +1,7 @@
 import type { ProjectOverview } from '@plinth/contract';
 import { FileText, Image, Layers, type LucideIcon, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatBytes } from '../../../lib/format';
-
-const count = new Intl.NumberFormat('en');
+import { formatBytes, formatCount } from '../../../lib/format';
 
 function Tile({
   icon: Icon,
@@ -23,7 +21,7 @@ function Tile({
         {label}
       </dt>
       <dd className="mt-2">
-        <span className="font-bold text-3xl text-slate-900 tabular-nums">{count.format(value)}</span>
+        <span className="font-bold text-3xl text-slate-900 tabular-nums">{formatCount(value)}</span>
         {children ? <div className="mt-2 text-slate-600 text-sm">{children}</div> : null}
       </dd>
     </div>
@@ -56,15 +54,15 @@ function DocumentStates({ documents }: { documents: ProjectOverview['documents']
         {STATES.map((state) => (
           <li key={state.key} className="flex items-center gap-1.5">
             <span className={`size-2 rounded-full ${state.color}`} aria-hidden />
-            {count.format(documents[state.key])} {state.label.toLowerCase()}
+            {formatCount(documents[state.key])} {state.label.toLowerCase()}
           </li>
         ))}
       </ul>
       {documents.in_review > 0 || documents.scheduled > 0 ? (
         <p className="mt-1 text-slate-500">
           {[
-            documents.in_review > 0 ? `${count.format(documents.in_review)} in review` : null,
-            documents.scheduled > 0 ? `${count.format(documents.scheduled)} scheduled` : null,
+            documents.in_review > 0 ? `${formatCount(documents.in_review)} in review` : null,
+            documents.scheduled > 0 ? `${formatCount(documents.scheduled)} scheduled` : null,
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -79,7 +77,7 @@ export function OverviewCounts({ overview }: { overview: ProjectOverview }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <Tile icon={Layers} label="Collections" value={overview.collections}>
-        {overview.components === 1 ? '1 component' : `${count.format(overview.components)} components`}
+        {overview.components === 1 ? '1 component' : `${formatCount(overview.components)} components`}
       </Tile>
       <Tile icon={FileText} label="Documents" value={overview.documents.total}>
         <DocumentStates documents={overview.documents} />
@@ -89,7 +87,7 @@ export function OverviewCounts({ overview }: { overview: ProjectOverview }) {
       </Tile>
       <Tile icon={Users} label="Members" value={overview.members.active}>
         {overview.members.invited > 0
-          ? `${count.format(overview.members.invited)} invitation${overview.members.invited === 1 ? '' : 's'} pending`
+          ? `${formatCount(overview.members.invited)} invitation${overview.members.invited === 1 ? '' : 's'} pending`
           : 'No pending invitations'}
       </Tile>
     </dl>

@@ -1,6 +1,7 @@
 import type { Member } from '@plinth/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { nextPage } from '../../../lib/paging';
 import { MEMBERS_PAGE_SIZE, projectDataKeys } from '../../../lib/project-queries';
 
 export const memberKeys = {
@@ -35,7 +36,7 @@ export const membersQueryOptions = (projectId: string) =>
     queryKey: memberKeys.list(projectId),
     queryFn: ({ pageParam, signal }) => getMembers({ projectId, page: pageParam, signal }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.meta.page * last.meta.limit < last.meta.total ? last.meta.page + 1 : undefined),
+    getNextPageParam: (last) => nextPage(last.meta),
   });
 
 /** The project's members and pending invitations, oldest first, a page at a time. */

@@ -27,7 +27,7 @@ export function useApplyStarter() {
   return useMutation({
     mutationFn: applyStarter,
     // Everything cached about the project (its counts, its model) is now out of date.
-    onSuccess: (_answer, { projectId }) => queryClient.invalidateQueries({ queryKey: [...projectKeys.all, projectId] }),
+    onSuccess: (_answer, { projectId }) => queryClient.invalidateQueries({ queryKey: projectKeys.project(projectId) }),
     meta: {
       toasts: {
         success: (answer) => {

@@ -16,7 +16,7 @@ export function dropProject(queryClient: QueryClient, projectId: string): Promis
   forgetProject(projectId);
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: projectKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: [...projectKeys.all, projectId], refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: projectKeys.project(projectId), refetchType: 'none' }),
   ]).then(() => undefined);
 }
 

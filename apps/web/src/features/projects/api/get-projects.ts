@@ -1,15 +1,19 @@
 import type { ListMeta, Project } from '@plinth/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { nextPage } from '../../../lib/paging';
+import { projectDataKeys } from '../../../lib/project-queries';
 
 export const projectKeys = {
-  all: ['projects'] as const,
+  all: projectDataKeys.all,
+  /** Everything of one project: its detail, usage, overview… and the shared data of lib/project-queries. */
+  project: projectDataKeys.project,
   lists: () => [...projectKeys.all, 'list'] as const,
   pages: () => [...projectKeys.lists(), 'pages'] as const,
-  detail: (projectId: string) => [...projectKeys.all, projectId, 'detail'] as const,
-  usage: (projectId: string) => [...projectKeys.all, projectId, 'usage'] as const,
-  overview: (projectId: string) => [...projectKeys.all, projectId, 'overview'] as const,
-  activity: (projectId: string) => [...projectKeys.all, projectId, 'activity'] as const,
+  detail: (projectId: string) => [...projectKeys.project(projectId), 'detail'] as const,
+  usage: (projectId: string) => [...projectKeys.project(projectId), 'usage'] as const,
+  overview: (projectId: string) => [...projectKeys.project(projectId), 'overview'] as const,
+  activity: (projectId: string) => [...projectKeys.project(projectId), 'activity'] as const,
 };
 
 export interface ProjectList {
@@ -38,8 +42,7 @@ export const projectPagesQueryOptions = () =>
     queryKey: projectKeys.pages(),
     queryFn: ({ signal, pageParam }) => getProjects(signal, { page: pageParam, limit: PAGE_SIZE }),
     initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.meta && last.meta.page * last.meta.limit < last.meta.total ? last.meta.page + 1 : undefined,
+    getNextPageParam: (last) => nextPage(last.meta),
   });
 
 export function useProjectPages() {

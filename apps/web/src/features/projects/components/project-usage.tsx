@@ -1,9 +1,6 @@
 import type { Usage } from '@plinth/contract';
 import { UsageMeter } from '../../../components/ui/usage-meter';
-import { formatBytes } from '../../../lib/format';
-import { useProjectUsage } from '../api/get-project-usage';
-
-const count = new Intl.NumberFormat('en');
+import { formatBytes, formatCount } from '../../../lib/format';
 
 export function UsageMeters({ usage }: { usage: Usage }) {
   return (
@@ -12,7 +9,7 @@ export function UsageMeters({ usage }: { usage: Usage }) {
         label="API requests this month"
         used={usage.api_requests.used}
         limit={usage.api_requests.limit}
-        format={(value) => count.format(value)}
+        format={formatCount}
       />
       <UsageMeter
         label="Media storage"
@@ -21,17 +18,5 @@ export function UsageMeters({ usage }: { usage: Usage }) {
         format={formatBytes}
       />
     </>
-  );
-}
-
-/** A project's use of its plan this month: API requests and media storage against the limits. */
-export function ProjectUsage({ projectId }: { projectId: string }) {
-  const usage = useProjectUsage(projectId);
-  return (
-    <section aria-label="Usage" className="mt-4 space-y-3 border-slate-100 border-t pt-4">
-      {usage.isPending ? <p className="text-slate-500 text-sm">Loading usage…</p> : null}
-      {usage.isError ? <p className="text-slate-500 text-sm">Usage is not available right now.</p> : null}
-      {usage.isSuccess ? <UsageMeters usage={usage.data.data} /> : null}
-    </section>
   );
 }

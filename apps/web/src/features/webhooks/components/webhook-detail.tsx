@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { LoadError } from '../../../components/ui/query-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { ApiError } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-client';
 import { useBreadcrumb } from '../../../lib/breadcrumbs';
 import { projectPath } from '../../../lib/current-project';
 import { useDeleteWebhook } from '../api/delete-webhook';
@@ -109,7 +109,7 @@ export function WebhookDetail({
 
   if (query.isPending) return <DetailSkeleton />;
   if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) {
+    if (isNotFound(query.error)) {
       return (
         <EmptyState
           icon={WebhookOff}
