@@ -289,9 +289,10 @@ export async function createServices(options: ServicesOptions) {
     config,
   });
   onProjectDelete.push((trx, projectId) => media.queuePurge(trx, projectId));
+  const history = new VersionHistory(repositories.versions);
   const store = new DocumentStore({
     repository: repositories.documents,
-    history: new VersionHistory(repositories.versions),
+    history,
     audit,
     events: webhookEvents,
     transaction,
@@ -299,6 +300,7 @@ export async function createServices(options: ServicesOptions) {
   });
   const documentLifecycle = new DocumentLifecycle({
     store,
+    history,
     repository: repositories.documents,
     models,
     jobs,

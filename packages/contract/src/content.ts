@@ -64,6 +64,12 @@ export type Field = Static<typeof Field>;
 
 const Fields = Type.Array(Field, { maxItems: 200 });
 
+/** Where a collection's documents are previewed: an http(s) URL with `{placeholders}`. */
+export const PreviewUrl = Type.Union([Type.String({ minLength: 1, maxLength: 2048 }), Type.Null()], {
+  description:
+    'An http(s) URL template such as `https://site.example/blog/{slug}?locale={locale}`: `{id}`, `{collection}`, `{locale}` and `{<field>}` (a text-like field of the collection) are filled in per document; null for none',
+});
+
 export const CollectionKind = Type.Enum(['collection', 'singleton'] as const);
 
 export const Collection = Type.Object({
@@ -74,6 +80,7 @@ export const Collection = Type.Object({
   kind: CollectionKind,
   display_field: Type.Union([Type.String(), Type.Null()]),
   requires_approval: Type.Boolean(),
+  preview_url: Type.Union([Type.String(), Type.Null()]),
   fields: Type.Array(Field),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -89,6 +96,7 @@ export const CreateCollectionBody = Type.Object(
     kind: Type.Optional(CollectionKind),
     display_field: Type.Optional(Type.Union([ModelName, Type.Null()])),
     requires_approval: Type.Optional(Type.Boolean()),
+    preview_url: Type.Optional(PreviewUrl),
     fields: Fields,
   },
   { additionalProperties: false },
@@ -102,6 +110,7 @@ export const UpdateCollectionBody = Type.Object(
     description: Type.Optional(Type.String({ maxLength: 2000 })),
     display_field: Type.Optional(Type.Union([ModelName, Type.Null()])),
     requires_approval: Type.Optional(Type.Boolean()),
+    preview_url: Type.Optional(PreviewUrl),
     fields: Type.Optional(Fields),
   },
   { additionalProperties: false },
@@ -148,6 +157,16 @@ export const DocumentStatus = Type.Enum(['draft', 'published', 'changed'] as con
 export type DocumentStatus = Static<typeof DocumentStatus>;
 export const WorkflowStage = Type.Union([Type.Enum(['in_review', 'approved', 'rejected'] as const), Type.Null()]);
 
+/** Where each project locale stands: `draft` (not published in it), `published`, or `changed` (published, with newer edits). */
+export const LocaleStatus = Type.Record(Type.String(), DocumentStatus, {
+  description:
+    'Each project locale: `draft` (not published in that locale), `published`, or `changed` (published, with newer unpublished edits). Shared fields count with the default locale.',
+});
+export type LocaleStatus = Static<typeof LocaleStatus>;
+
+/** The locales a scheduled publish or unpublish concerns; null for every locale. */
+const ScheduledLocales = Type.Union([Type.Array(Type.String()), Type.Null()]);
+
 export const Document = Type.Object({
   id: Id,
   collection: Type.String(),
@@ -161,10 +180,24 @@ export const Document = Type.Object({
   published_at: Type.Union([Timestamp, Type.Null()]),
   publish_at: Type.Union([Timestamp, Type.Null()]),
   unpublish_at: Type.Union([Timestamp, Type.Null()]),
+  publish_locales: ScheduledLocales,
+  unpublish_locales: ScheduledLocales,
+  locale_status: LocaleStatus,
   created_by: Type.Union([Type.String(), Type.Null()]),
   updated_by: Type.Union([Type.String(), Type.Null()]),
 });
 export type Document = Static<typeof Document>;
+
+/** The locales a publish or unpublish concerns; absent (or no body) for every locale. */
+const PublishLocales = Type.Array(Locale, {
+  minItems: 1,
+  maxItems: 50,
+  uniqueItems: true,
+  description: "Project locales; absent for every locale. The first publish must include the project's default locale",
+});
+
+export const PublishBody = Type.Object({ locales: Type.Optional(PublishLocales) }, { additionalProperties: false });
+export type PublishBody = Static<typeof PublishBody>;
 
 export const DocumentParams = Type.Object({ projectId: Id, collection: ModelName });
 export type DocumentParams = Static<typeof DocumentParams>;

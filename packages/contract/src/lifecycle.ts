@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Id, PageQuery, Timestamp } from './common.js';
+import { Locale } from './projects.js';
 
 export const AuditEntry = Type.Object({
   id: Id,
@@ -50,6 +51,7 @@ export const DocumentVersionSummary = Type.Object({
   locale: Type.String(),
   status: Type.String(),
   changed_fields: Type.Array(Type.String()),
+  published_locales: Type.Array(Type.String(), { description: 'The locales published from this version' }),
 });
 export type DocumentVersionSummary = Static<typeof DocumentVersionSummary>;
 
@@ -100,6 +102,14 @@ export const ScheduleBody = Type.Object(
   {
     publish_at: Type.Optional(Type.Union([Timestamp, Type.Null()])),
     unpublish_at: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+    locales: Type.Optional(
+      Type.Array(Locale, {
+        minItems: 1,
+        maxItems: 50,
+        uniqueItems: true,
+        description: 'The locales the times set in this request concern; absent for every locale',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -110,5 +120,6 @@ export const ScheduledAction = Type.Object({
   collection: Type.String(),
   action: Type.Enum(['publish', 'unpublish'] as const),
   at: Timestamp,
+  locales: Type.Union([Type.Array(Type.String()), Type.Null()], { description: 'null: every locale' }),
 });
 export type ScheduledAction = Static<typeof ScheduledAction>;

@@ -13,6 +13,7 @@ import * as contentIntegrity from './migrations/0011-content-integrity.js';
 import * as analyticsBuckets from './migrations/0014-analytics-buckets.js';
 import * as searchRows from './migrations/0015-search-rows.js';
 import * as identityEmail from './migrations/0016-identity-email.js';
+import * as localesEventsPreview from './migrations/0017-locales-events-preview.js';
 
 // Listed explicitly (not read from disk) so the built server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011-content-integrity': contentIntegrity,
   '0015-search-rows': searchRows,
   '0016-identity-email': identityEmail,
+  '0017-locales-events-preview': localesEventsPreview,
 };
 
 /*

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
  * Column conventions shared by both databases: timestamps are ISO 8601 UTC text (they sort as
@@ -155,6 +155,8 @@ export interface CollectionsTable {
   kind: 'collection' | 'singleton';
   display_field: string | null;
   requires_approval: number;
+  /** A URL template (`https://site.example/blog/{slug}`) where documents are previewed; null for none. */
+  preview_url: string | null;
   fields: unknown;
   /** Bumped on every change of the collection's shape (its fields or a component its blocks hold). */
   model_revision: number;
@@ -197,6 +199,11 @@ export interface DocumentsTable {
   published_version: number | null;
   published_updated_at: string | null;
   published_updated_by: string | null;
+  /** The locales the snapshot holds (JSON array); null while unpublished. */
+  published_locales: unknown | null;
+  /** The locales a scheduled publish and unpublish concern (JSON arrays); null: every locale. */
+  publish_locales: unknown | null;
+  unpublish_locales: unknown | null;
 }
 export type DocumentRow = Selectable<DocumentsTable>;
 
@@ -240,6 +247,8 @@ export interface DocumentVersionsTable {
   status: string;
   data: unknown;
   changed_fields: unknown;
+  /** The locales published from this version (JSON array); null when none were. */
+  published_locales: Generated<unknown | null>;
   created_at: string;
   created_by: string | null;
   created_by_token: string | null;
@@ -480,6 +489,45 @@ export interface Database {
   status_incident_updates: StatusIncidentUpdatesTable;
   status_subscribers: StatusSubscribersTable;
 }
+
+/** The log real-time streams replay from: one row per event, kept 24 hours. */
+export interface ProjectEventsTable {
+  /** Increasing in commit order within a project; the stream's event id. */
+  id: Generated<number>;
+  project_id: string;
+  event: string;
+  collection: string | null;
+  /** The event's data (JSON text), as every reader may see it. */
+  payload: string;
+  created_at: string;
+}
+export type ProjectEventRow = Selectable<ProjectEventsTable>;
+
+/** Single-use tickets that open an event stream from a browser (60 seconds). */
+export interface EventTicketsTable {
+  /** SHA-256 of the ticket. */
+  id: string;
+  project_id: string;
+  /** Who the stream is for (JSON): `{ kind: 'user', userId, sessionId }` or `{ kind: 'token', tokenId }`. */
+  principal: string;
+  expires_at: string;
+}
+
+/** Who has a document open, renewed by heartbeats. */
+export interface PresenceTable {
+  project_id: string;
+  document_id: string;
+  user_id: string;
+  /** One browser tab: the same person may have a document open twice. */
+  client_id: string;
+  collection: string;
+  state: string;
+  field: string | null;
+  locale: string | null;
+  started_at: string;
+  expires_at: string;
+}
+export type PresenceRow = Selectable<PresenceTable>;
 
 export interface StatusSamplesTable {
   id: string;

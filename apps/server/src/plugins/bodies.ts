@@ -2,7 +2,22 @@ import type { ErrorDetail } from '@plinth/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The body schema's properties are all optional and the body may be left out (publish
+     * without `locales`): no body is then read as `{}`.
+     */
+    optionalBody?: boolean;
+  }
+}
+
 const METHODS_WITH_BODIES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** No body is `{}` on a route whose body may be left out, so its schema applies alike. */
+async function emptyAsObject(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined || request.body === null) request.body = {};
+}
 
 const unsupported = (expected: string) =>
   new AppError('UNSUPPORTED_MEDIA_TYPE', `This content type is not supported here; send ${expected}`);
@@ -52,6 +67,10 @@ export function installBodyParsing(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = [route.method].flat();
     if (!methods.some((method) => METHODS_WITH_BODIES.has(method))) return;
+    if (route.config?.optionalBody) {
+      route.preValidation = [emptyAsObject, ...[route.preValidation ?? []].flat()];
+      return;
+    }
     if (route.schema?.body !== undefined || route.schema?.consumes) return;
     route.preValidation = [refuseBody, ...[route.preValidation ?? []].flat()];
   });

@@ -186,6 +186,9 @@ function answerHeaders(status: string, route: RouteOptions, conditional: boolean
   return names;
 }
 
+/** Marks an operation whose body may be left out (@fastify/swagger copies `x-` keys to the operation). */
+const OPTIONAL_BODY = 'x-optional-body';
+
 /**
  * What the document says of one route beyond its validation schemas: named shapes, a
  * description for every answer, idempotency and conditional-request headers, multipart forms,
@@ -196,6 +199,8 @@ function documentRoute(schema: FastifySchema, route: RouteOptions, used: Set<str
   const conditional = '304' in response;
   const documented: Json = { ...schema };
   if (schema.body !== undefined) documented.body = withRefs(schema.body, used);
+  // Read by completeOperations, which makes such a request body optional.
+  if (route.config?.optionalBody) documented[OPTIONAL_BODY] = true;
   if (schema.multipartForm) {
     documented.body = { content: { 'multipart/form-data': { schema: withRefs(schema.multipartForm, used) } } };
     delete documented.multipartForm;
@@ -241,7 +246,7 @@ function componentSchemas(used: Set<string>): Json {
   return Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-type Operation = Json & { parameters?: Json[]; responses?: Record<string, Json> };
+type Operation = Json & { parameters?: Json[]; responses?: Record<string, Json>; requestBody?: Json };
 
 /**
  * What @fastify/swagger cannot say per operation: deepObject style on object-valued query
@@ -251,6 +256,10 @@ function completeOperations(paths: Json): void {
   for (const path of Object.values(paths)) {
     if (!isJson(path)) continue;
     for (const operation of Object.values(path) as Operation[]) {
+      if (operation[OPTIONAL_BODY]) {
+        delete operation[OPTIONAL_BODY];
+        if (operation.requestBody) operation.requestBody.required = false;
+      }
       operation.parameters = operation.parameters?.map((parameter) => {
         const name = String(parameter.name);
         if (parameter.in === 'header' && name in REQUEST_HEADERS) return { $ref: `#/components/parameters/${name}` };

@@ -29,6 +29,7 @@ import {
 } from './model.js';
 import type { ModelCache, ProjectModel } from './model-cache.js';
 import { validateCollectionModel, validateComponentModel } from './model-validation.js';
+import { checkPreviewUrl } from './preview-url.js';
 import type { StoredContent } from './stored-content.js';
 
 /** The model as a reader that never sees hidden fields (API tokens, webhook receivers) gets it. */
@@ -239,6 +240,7 @@ export class CollectionsService {
     );
     const singular = body.singular ?? defaultSingular(body.slug);
     checkNames(model, body.slug, singular);
+    if (body.preview_url) checkPreviewUrl(body.preview_url, body.fields);
     const now = this.now();
     const row = {
       id: newId(),
@@ -250,6 +252,7 @@ export class CollectionsService {
       kind: body.kind ?? 'collection',
       display_field: displayField,
       requires_approval: body.requires_approval ? 1 : 0,
+      preview_url: body.preview_url ?? null,
       fields: body.fields,
       model_revision: 0,
       created_at: now,
@@ -284,6 +287,9 @@ export class CollectionsService {
       { collections: new Set(model.collections.keys()), components: model.componentFields },
     );
     if (body.singular !== undefined) checkNames(model, slug, body.singular);
+    const previewUrl = body.preview_url !== undefined ? body.preview_url : collection.previewUrl;
+    // A field change can orphan the template's placeholders, so it is checked against the new fields.
+    if (previewUrl) checkPreviewUrl(previewUrl, fields);
     await this.deps.transaction(async (trx) => {
       if (body.fields) {
         // Checked in the transaction that changes the model, under the collection's writer lock.
@@ -295,6 +301,7 @@ export class CollectionsService {
         ...(body.singular !== undefined ? { singular: body.singular } : {}),
         ...(body.description !== undefined ? { description: body.description } : {}),
         ...(body.requires_approval !== undefined ? { requires_approval: body.requires_approval ? 1 : 0 } : {}),
+        ...(body.preview_url !== undefined ? { preview_url: body.preview_url } : {}),
         ...(body.fields ? { fields: body.fields } : {}),
         display_field: displayField,
         updated_at: this.now(),

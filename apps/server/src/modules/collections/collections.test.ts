@@ -71,6 +71,7 @@ describe('collections: create, read, update, delete', () => {
         kind: 'collection',
         display_field: 'title',
         requires_approval: false,
+        preview_url: null,
         fields: [{ name: 'title', type: 'text', required: true }],
         created_at: '2026-11-22T10:00:00.000Z',
         updated_at: '2026-11-22T10:00:00.000Z',
@@ -234,6 +235,7 @@ describe('collections: create, read, update, delete', () => {
       kind: 'collection',
       display_field: 'headline',
       requires_approval: true,
+      preview_url: null,
       fields: [
         { name: 'title', type: 'text', required: true },
         { name: 'headline', type: 'text' },

@@ -14,6 +14,8 @@ export interface CollectionModel {
   kind: 'collection' | 'singleton';
   displayField: string | null;
   requiresApproval: boolean;
+  /** Where documents are previewed (a URL template); null for none. */
+  previewUrl: string | null;
   fields: Field[];
   /**
    * The project's components, read with this collection: what its blocks values hold, so that
@@ -46,6 +48,7 @@ export const toCollectionModel = (row: CollectionRow, components: ComponentField
   kind: row.kind,
   displayField: row.display_field,
   requiresApproval: toBool(row.requires_approval),
+  previewUrl: row.preview_url,
   fields: parseJson<Field[]>(row.fields),
   components,
   revision: Number(row.model_revision),
@@ -71,6 +74,7 @@ export const toCollection = (model: CollectionModel): Collection => ({
   kind: model.kind,
   display_field: model.displayField,
   requires_approval: model.requiresApproval,
+  preview_url: model.previewUrl,
   fields: model.fields,
   created_at: model.createdAt,
   updated_at: model.updatedAt,

@@ -18,17 +18,22 @@ const DOCUMENT_EVENTS: Record<string, WebhookEvent> = {
 /**
  * The document as a delivery reader sees it: never hidden fields, localized fields as
  * `{ locale: value }` maps. Publish events carry the published snapshot (for unpublish, the one
- * just withdrawn); the others carry the working copy.
+ * as it was before the change) and the locales concerned; the others carry the working copy.
  */
 function documentPayload(event: WebhookEvent, write: DocumentWrite) {
   const options = (view: ReadOptions['view']): ReadOptions => ({
     view,
     locale: '*',
     defaultLocale: write.project.defaultLocale,
+    locales: write.project.locales,
     includeHidden: false,
     fields: null,
   });
-  if (event === 'document.published') return presentDocument(write.collection, write.after, options('published'));
+  // Publish events name the locales they concern: those of the request, else every one.
+  const locales = write.locales ?? write.project.locales;
+  if (event === 'document.published') {
+    return { ...presentDocument(write.collection, write.after, options('published')), locales };
+  }
   if (event === 'document.unpublished') {
     const before = write.before;
     const withdrawn = {
@@ -41,7 +46,9 @@ function documentPayload(event: WebhookEvent, write: DocumentWrite) {
     return {
       ...presentDocument(write.collection, withdrawn, options('published')),
       status: write.after.status,
-      published_at: null,
+      published_at: write.after.publishedAt,
+      locale_status: presentDocument(write.collection, write.after, options('working')).locale_status,
+      locales,
     };
   }
   return presentDocument(write.collection, write.after, options('working'));

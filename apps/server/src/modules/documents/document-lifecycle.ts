@@ -1,4 +1,5 @@
-import type { Document, ScheduledAction } from '@plinth/contract';
+import type { Document, PublishBody, ScheduledAction } from '@plinth/contract';
+import { parseJson } from '../../db/database.js';
 import type { Trx } from '../../db/repository.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { type Clock, isoNow } from '../../lib/clock.js';
@@ -9,8 +10,15 @@ import type { CollectionModel } from '../collections/model.js';
 import type { ModelCache } from '../collections/model-cache.js';
 import type { ProjectRecord } from '../projects/project.mapper.js';
 import type { ProjectGrant } from '../projects/project-access.js';
-import type { DocumentStore } from './document-store.js';
+import type { DocumentStore, PublishedVersions } from './document-store.js';
 import type { DocumentsRepository } from './documents.repository.js';
+import {
+  coversLocales,
+  documentStatus,
+  publishedSnapshot,
+  requestedLocales,
+  withdrawnSnapshot,
+} from './locale-publishing.js';
 import { presentWritten, type StoredDocument, toStoredDocument, withSnapshot } from './stored-document.js';
 
 /** The dedupe key of a document's scheduled publish or unpublish job (to find and cancel it). */
@@ -25,6 +33,8 @@ export class DocumentLifecycle {
   constructor(
     private readonly deps: {
       store: DocumentStore;
+      /** Records which locales were published from which version. */
+      history: PublishedVersions;
       repository: DocumentsRepository;
       models: ModelCache;
       jobs: JobQueue;
@@ -32,9 +42,13 @@ export class DocumentLifecycle {
     },
   ) {}
 
-  /** Publishing copies the working copy into the snapshot that readers get. */
-  async publish(grant: ProjectGrant, slug: string, id: string): Promise<Document> {
+  /**
+   * Publishing copies the working copy into the snapshot that readers get: every locale, or only
+   * `locales` (the other locales' published values stay exactly as they were).
+   */
+  async publish(grant: ProjectGrant, slug: string, id: string, body: PublishBody = {}): Promise<Document> {
     const { collection } = await this.deps.models.collection(grant.project.id, slug);
+    const locales = requestedLocales(body.locales, grant.project);
     const target = { project: grant.project, collection, id, copy: 'working' } as const;
     const published = await this.deps.store.change(target, (trx, existing) => {
       if (collection.requiresApproval && existing.workflowStage !== 'approved') {
@@ -46,23 +60,37 @@ export class DocumentLifecycle {
         existing,
         actor: grant.actor,
         publish: true,
+        locales,
       });
     });
     return presentWritten(grant, collection, published);
   }
 
-  async unpublish(grant: ProjectGrant, slug: string, id: string): Promise<Document> {
+  /**
+   * Unpublishing withdraws the snapshot: every locale, or only `locales` (their readers then get
+   * the default locale's values). Unpublishing the default locale unpublishes the document.
+   */
+  async unpublish(grant: ProjectGrant, slug: string, id: string, body: PublishBody = {}): Promise<Document> {
     const { collection } = await this.deps.models.collection(grant.project.id, slug);
+    const locales = requestedLocales(body.locales, grant.project);
     const target = { project: grant.project, collection, id, copy: 'working' } as const;
     const unpublished = await this.deps.store.change(target, (trx, existing) =>
-      this.writePublished(trx, { project: grant.project, collection, existing, actor: grant.actor, publish: false }),
+      this.writePublished(trx, {
+        project: grant.project,
+        collection,
+        existing,
+        actor: grant.actor,
+        publish: false,
+        locales,
+      }),
     );
     return presentWritten(grant, collection, unpublished);
   }
 
   /**
-   * Publishes or unpublishes `existing` (read in `trx`, see DocumentStore.change); also what
-   * scheduled jobs run, with the system as actor.
+   * Publishes or unpublishes `existing` (read in `trx`, see DocumentStore.change) in `locales`
+   * (null: every locale); also what scheduled jobs run, with the system as actor. A scheduled
+   * action that this one covers is cancelled; one for other locales stays.
    */
   async writePublished(
     trx: Trx,
@@ -72,30 +100,60 @@ export class DocumentLifecycle {
       existing: StoredDocument;
       actor: Actor;
       publish: boolean;
+      locales: readonly string[] | null;
     },
   ): Promise<StoredDocument> {
-    const { existing, publish } = options;
+    const { existing, publish, project, collection } = options;
+    // Unpublishing the default locale takes the whole document off line.
+    const locales = !publish && options.locales?.includes(project.defaultLocale) ? null : options.locales;
     const now = isoNow(this.deps.clock);
+    const cancelsPublish = publish && coversLocales(locales, existing.publishAt ? existing.publishLocales : null);
+    const cancelsUnpublish =
+      !publish && coversLocales(locales, existing.unpublishAt ? existing.unpublishLocales : null);
     const changed: StoredDocument = {
       ...existing,
-      status: publish ? 'published' : 'draft',
-      publishedAt: publish ? now : null,
       workflowStage: publish ? null : existing.workflowStage,
-      publishAt: publish ? null : existing.publishAt,
-      unpublishAt: publish ? existing.unpublishAt : null,
+      publishAt: cancelsPublish ? null : existing.publishAt,
+      publishLocales: cancelsPublish ? null : existing.publishLocales,
+      unpublishAt: cancelsUnpublish ? null : existing.unpublishAt,
+      unpublishLocales: cancelsUnpublish ? null : existing.unpublishLocales,
       updatedAt: now,
       updatedBy: userIdOf(options.actor),
     };
-    const updated: StoredDocument = { ...changed, ...withSnapshot(changed, publish) };
+    let snapshot: StoredDocument;
+    if (publish) {
+      snapshot = {
+        ...changed,
+        publishedAt: now,
+        ...withSnapshot(changed, publishedSnapshot(collection, existing, locales, project)),
+      };
+    } else if (locales === null) {
+      snapshot = { ...changed, publishedAt: null, ...withSnapshot(changed, null) };
+    } else {
+      const withdrawn = withdrawnSnapshot(collection, existing, locales, project);
+      snapshot = {
+        ...changed,
+        publishedData: withdrawn.data,
+        publishedLocales: withdrawn.data ? [...withdrawn.locales] : null,
+      };
+    }
+    const updated: StoredDocument = { ...snapshot, status: documentStatus(collection, snapshot, project) };
     await this.deps.store.write(trx, {
-      project: options.project,
-      collection: options.collection,
+      project,
+      collection,
       before: existing,
       after: updated,
       actor: options.actor,
       action: publish ? 'document.published' : 'document.unpublished',
+      locales: locales ?? project.locales,
+      details: { locales: locales ?? project.locales },
     });
-    await this.cancelSchedule(trx, existing.id, [publish ? 'publish' : 'unpublish']);
+    if (publish) await this.deps.history.markPublished(trx, existing.id, existing.version, locales ?? project.locales);
+    const cancelled = [
+      ...(cancelsPublish ? ['publish' as const] : []),
+      ...(cancelsUnpublish ? ['unpublish' as const] : []),
+    ];
+    await this.cancelSchedule(trx, existing.id, cancelled);
     return updated;
   }
 
@@ -128,7 +186,15 @@ export class DocumentLifecycle {
     const items = rows.flatMap((row) => {
       const collection = model.collectionsById.get(row.collection_id);
       return collection
-        ? [{ document_id: row.document_id, collection: collection.slug, action: row.action, at: row.at }]
+        ? [
+            {
+              document_id: row.document_id,
+              collection: collection.slug,
+              action: row.action,
+              at: row.at,
+              locales: row.locales === null ? null : parseJson<string[]>(row.locales),
+            },
+          ]
         : [];
     });
     return { items, total };

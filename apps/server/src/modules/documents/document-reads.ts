@@ -54,6 +54,7 @@ export class DocumentReads {
       view: copy,
       locale: projectLocale(grant.project, input.locale, true),
       defaultLocale: grant.project.defaultLocale,
+      locales: grant.project.locales,
       includeHidden,
       fields: input.fields ? new Set(input.fields) : null,
     };

@@ -23,6 +23,8 @@ export interface DocumentWrite {
   action: string;
   /** Set when the data changed: records a version written in this locale. */
   versionLocale?: string;
+  /** The locales a publish or unpublish concerned (events carry them). */
+  locales?: readonly string[];
   details?: Record<string, unknown>;
 }
 
@@ -42,7 +44,12 @@ export interface HistoryEntry {
  */
 export interface DocumentHistory {
   record(trx: Trx, entry: HistoryEntry): Promise<void>;
+  /** Notes that `locales` were published from the document's `version`. */
+  markPublished(trx: Trx, documentId: string, version: number, locales: readonly string[]): Promise<void>;
 }
+
+/** The part of a document's history that publishing writes to. */
+export type PublishedVersions = Pick<DocumentHistory, 'markPublished'>;
 
 /** The document a change is about, and the policy's constraints on reaching it. */
 export interface ChangeTarget {

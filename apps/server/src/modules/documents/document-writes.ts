@@ -15,6 +15,7 @@ import type { DocumentChecks } from './document-checks.js';
 import type { DocumentLifecycle } from './document-lifecycle.js';
 import type { DocumentStore } from './document-store.js';
 import { mergeValues, validationError } from './document-values.js';
+import { documentStatus } from './locale-publishing.js';
 import {
   presentWritten,
   projectLocale,
@@ -92,6 +93,9 @@ export class DocumentWrites {
       publishedVersion: null,
       publishedUpdatedAt: null,
       publishedUpdatedBy: null,
+      publishedLocales: null,
+      publishLocales: null,
+      unpublishLocales: null,
       status: publish ? 'published' : 'draft',
       workflowStage: null,
       version: 1,
@@ -104,7 +108,10 @@ export class DocumentWrites {
       updatedBy: userId,
       deletedAt: null,
     };
-    const document: StoredDocument = { ...draft, ...withSnapshot(draft, publish) };
+    const document: StoredDocument = {
+      ...draft,
+      ...withSnapshot(draft, publish ? { data, locales: grant.project.locales } : null),
+    };
     await store.transaction(grant.project.id, collection.id, async (trx) => {
       await checks.modelCurrent(trx, grant.project.id, collection);
       await checks.singletonFree(trx, collection);
@@ -277,11 +284,11 @@ export class DocumentWrites {
     },
   ): Promise<StoredDocument> {
     const { grant, existing } = options;
+    const changed: StoredDocument = { ...existing, data: options.data };
     const updated: StoredDocument = {
-      ...existing,
-      data: options.data,
+      ...changed,
       version: existing.version + 1,
-      status: existing.status === 'draft' ? 'draft' : 'changed',
+      status: documentStatus(options.collection, changed, grant.project),
       workflowStage: existing.workflowStage === 'approved' ? null : existing.workflowStage,
       updatedAt: isoNow(this.deps.clock),
       updatedBy: userIdOf(grant.actor),
@@ -316,6 +323,8 @@ export class DocumentWrites {
           deletedAt: isoNow(this.deps.clock),
           publishAt: null,
           unpublishAt: null,
+          publishLocales: null,
+          unpublishLocales: null,
           updatedBy: userIdOf(grant.actor),
         },
         actor: grant.actor,

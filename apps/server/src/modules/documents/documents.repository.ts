@@ -201,6 +201,7 @@ export class DocumentsRepository extends Repository {
         'collection_id',
         sql<'publish' | 'unpublish'>`'publish'`.as('action'),
         'publish_at as at',
+        'publish_locales as locales',
       ])
       .where('publish_at', 'is not', null)
       .unionAll(
@@ -210,6 +211,7 @@ export class DocumentsRepository extends Repository {
             'collection_id',
             sql<'publish' | 'unpublish'>`'unpublish'`.as('action'),
             'unpublish_at as at',
+            'unpublish_locales as locales',
           ])
           .where('unpublish_at', 'is not', null),
       );
@@ -346,6 +348,9 @@ export class DocumentsRepository extends Repository {
       published_version: document.publishedVersion,
       published_updated_at: document.publishedUpdatedAt,
       published_updated_by: document.publishedUpdatedBy,
+      published_locales: document.publishedLocales === null ? null : json(document.publishedLocales),
+      publish_locales: document.publishLocales === null ? null : json(document.publishLocales),
+      unpublish_locales: document.unpublishLocales === null ? null : json(document.unpublishLocales),
     };
     if (expectedVersion === null) {
       await this.db

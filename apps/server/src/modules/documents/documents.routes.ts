@@ -8,6 +8,7 @@ import {
   DocumentParams,
   DocumentReadQuery,
   ListOf,
+  PublishBody,
   UpdateDocumentBody,
 } from '@plinth/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -164,12 +165,18 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{
       summary: 'Publish a document',
       tags,
       security: bearer,
+      description:
+        "Publishes every locale, or only `locales`: their values of localized fields are copied into the published snapshot and the other locales' published values stay exactly as they were; shared fields are published with the default locale. The first publish must include the default locale.",
       params: DocumentIdParams,
+      body: PublishBody,
       response: { 200: DataOf(Document), ...errorResponses },
     },
+    config: { optionalBody: true },
     handler: async (request) => {
       const grant = await request.authorize(request.params.projectId, 'content.publish');
-      return { data: await lifecycle.publish(grant, request.params.collection, request.params.id) };
+      return {
+        data: await lifecycle.publish(grant, request.params.collection, request.params.id, request.body ?? {}),
+      };
     },
   });
 
@@ -179,12 +186,18 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{
       summary: 'Unpublish a document',
       tags,
       security: bearer,
+      description:
+        "Unpublishes every locale, or only `locales`: their values leave the snapshot and their readers get the default locale's. Unpublishing the default locale unpublishes the document.",
       params: DocumentIdParams,
+      body: PublishBody,
       response: { 200: DataOf(Document), ...errorResponses },
     },
+    config: { optionalBody: true },
     handler: async (request) => {
       const grant = await request.authorize(request.params.projectId, 'content.publish');
-      return { data: await lifecycle.unpublish(grant, request.params.collection, request.params.id) };
+      return {
+        data: await lifecycle.unpublish(grant, request.params.collection, request.params.id, request.body ?? {}),
+      };
     },
   });
 };

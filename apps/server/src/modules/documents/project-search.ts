@@ -81,6 +81,8 @@ export class ProjectSearch {
           view,
           locale,
           defaultLocale: locale,
+          // Only the title is read here: no locale statuses to work out.
+          locales: [],
           includeHidden: false,
           fields: new Set([found.title.name]),
         });

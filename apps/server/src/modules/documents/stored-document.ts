@@ -1,4 +1,4 @@
-import type { Document, Field } from '@plinth/contract';
+import type { Document, Field, LocaleStatus } from '@plinth/contract';
 import { parseJson } from '../../db/database.js';
 import type { DocumentRow } from '../../db/schema.js';
 import { fieldError } from '../../lib/errors.js';
@@ -7,6 +7,7 @@ import { type CollectionModel, isLocaleMap } from '../collections/model.js';
 import type { ContentCopy } from '../projects/content-policy.js';
 import type { ProjectRecord } from '../projects/project.mapper.js';
 import type { ProjectGrant } from '../projects/project-access.js';
+import { localeStatuses, snapshotLocales } from './locale-publishing.js';
 
 /** Stored data: field name → value, where localized fields hold `{ [locale]: value }`. */
 export type StoredData = Record<string, unknown>;
@@ -32,7 +33,14 @@ export interface StoredDocument {
   publishedVersion: number | null;
   publishedUpdatedAt: string | null;
   publishedUpdatedBy: string | null;
+  /** The locales the snapshot holds (null while unpublished, or for a snapshot from before per-locale publishing: every locale). */
+  publishedLocales: string[] | null;
+  /** The locales a scheduled publish and unpublish concern; null: every locale. */
+  publishLocales: string[] | null;
+  unpublishLocales: string[] | null;
 }
+
+const localesOf = (value: unknown): string[] | null => (value === null ? null : parseJson<string[]>(value));
 
 export const toStoredDocument = (row: DocumentRow): StoredDocument => ({
   id: row.id,
@@ -54,24 +62,37 @@ export const toStoredDocument = (row: DocumentRow): StoredDocument => ({
   publishedVersion: row.published_version === null ? null : Number(row.published_version),
   publishedUpdatedAt: row.published_updated_at,
   publishedUpdatedBy: row.published_updated_by,
+  publishedLocales: localesOf(row.published_locales),
+  publishLocales: localesOf(row.publish_locales),
+  unpublishLocales: localesOf(row.unpublish_locales),
 });
 
 /**
- * The document with its published snapshot taken from the working copy now (or withdrawn): the
- * snapshot's data and the metadata its readers see.
+ * The document with a new published snapshot (taken from the working copy now), or with none:
+ * the snapshot's data and locales, and the metadata its readers see.
  */
 export function withSnapshot(
   document: StoredDocument,
-  publish: boolean,
-): Pick<StoredDocument, 'publishedData' | 'publishedVersion' | 'publishedUpdatedAt' | 'publishedUpdatedBy'> {
-  return publish
+  snapshot: { data: StoredData; locales: readonly string[] } | null,
+): Pick<
+  StoredDocument,
+  'publishedData' | 'publishedVersion' | 'publishedUpdatedAt' | 'publishedUpdatedBy' | 'publishedLocales'
+> {
+  return snapshot
     ? {
-        publishedData: document.data,
+        publishedData: snapshot.data,
+        publishedLocales: [...snapshot.locales],
         publishedVersion: document.version,
         publishedUpdatedAt: document.updatedAt,
         publishedUpdatedBy: document.updatedBy,
       }
-    : { publishedData: null, publishedVersion: null, publishedUpdatedAt: null, publishedUpdatedBy: null };
+    : {
+        publishedData: null,
+        publishedLocales: null,
+        publishedVersion: null,
+        publishedUpdatedAt: null,
+        publishedUpdatedBy: null,
+      };
 }
 
 /** How a caller reads: which copy, which locale, and what it may see. */
@@ -81,6 +102,8 @@ export interface ReadOptions {
   /** A project locale, or `*` for every locale of localized fields. */
   locale: string;
   defaultLocale: string;
+  /** The project's locales, for `locale_status`. */
+  locales: readonly string[];
   /** Members see hidden fields; API tokens never do. */
   includeHidden: boolean;
   /** `fields=` projection; null for all. */
@@ -131,6 +154,14 @@ export function presentData(model: CollectionModel, stored: StoredData, options:
   return data;
 }
 
+/** What readers of the snapshot learn of its locales: which it holds, never whether the working copy moved on. */
+function snapshotStatuses(document: StoredDocument, options: ReadOptions): LocaleStatus {
+  const published = snapshotLocales(document, options);
+  return Object.fromEntries(
+    options.locales.map((locale) => [locale, published.includes(locale) ? 'published' : 'draft'] as const),
+  );
+}
+
 /**
  * A stored document as the API returns it. Readers of the published snapshot get it as it was
  * at the last publish: its version, update time and author, and nothing of the working copy's
@@ -152,6 +183,11 @@ export function presentDocument(model: CollectionModel, document: StoredDocument
     published_at: document.publishedAt,
     publish_at: snapshot ? null : document.publishAt,
     unpublish_at: document.unpublishAt,
+    publish_locales: snapshot || document.publishAt === null ? null : document.publishLocales,
+    unpublish_locales: document.unpublishAt === null ? null : document.unpublishLocales,
+    locale_status: snapshot
+      ? snapshotStatuses(document, options)
+      : localeStatuses(model, document, { locales: options.locales, defaultLocale: options.defaultLocale }),
     created_by: document.createdBy,
     updated_by: snapshot ? document.publishedUpdatedBy : document.updatedBy,
   };
@@ -168,6 +204,7 @@ export const presentWritten = (
     view: 'working',
     locale,
     defaultLocale: grant.project.defaultLocale,
+    locales: grant.project.locales,
     includeHidden: grant.content.seesHidden,
     fields: null,
   });

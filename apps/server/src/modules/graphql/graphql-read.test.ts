@@ -317,7 +317,7 @@ describe('GraphQL reads: references, blocks, media, locales and batching, compar
       t.app,
       reader,
       projectId,
-      `{ post(id: "${ids.quantum}") { id status locale version workflow_stage created_at updated_at published_at publish_at unpublish_at created_by updated_by title views } }`,
+      `{ post(id: "${ids.quantum}") { id status locale version workflow_stage created_at updated_at published_at publish_at unpublish_at publish_locales unpublish_locales locale_status created_by updated_by title views } }`,
     );
     const { data: values, collection: _collection, ...meta } = restDoc;
     expect(data.post).toEqual({ ...meta, title: values.title, views: values.views });

@@ -18,6 +18,7 @@ const collection = (slug: string, singular: string, fields: Field[]): Collection
   kind: 'collection',
   displayField: null,
   requiresApproval: false,
+  previewUrl: null,
   fields,
   components: new Map(),
   revision: 1,
@@ -89,8 +90,12 @@ describe('GraphQL schema generation', () => {
       'updateBlogPost(id: ID!, data: BlogPostInput!, locale: String, version: Int): BlogPost!',
     );
     expect(signature(schema, 'Mutation', 'deleteBlogPost')).toBe('deleteBlogPost(id: ID!): Boolean!');
-    expect(signature(schema, 'Mutation', 'publishBlogPost')).toBe('publishBlogPost(id: ID!): BlogPost!');
-    expect(signature(schema, 'Mutation', 'unpublishBlogPost')).toBe('unpublishBlogPost(id: ID!): BlogPost!');
+    expect(signature(schema, 'Mutation', 'publishBlogPost')).toBe(
+      'publishBlogPost(id: ID!, locales: [String!]): BlogPost!',
+    );
+    expect(signature(schema, 'Mutation', 'unpublishBlogPost')).toBe(
+      'unpublishBlogPost(id: ID!, locales: [String!]): BlogPost!',
+    );
     const sdl = printSchema(schema);
     expect(sdl).toMatch(/type BlogPostList \{\s+items: \[BlogPost!\]!\s+"""[^"]+"""\s+total: Int!/);
     expect(sdl).toContain('author: Person');

@@ -67,6 +67,10 @@ const idsOf = (value: unknown): string[] =>
 
 const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** The `locales` argument of publish and unpublish, as their REST body. */
+const localesOf = (value: unknown): { locales?: string[] } =>
+  Array.isArray(value) ? { locales: value.filter((locale): locale is string => typeof locale === 'string') } : {};
+
 /** GraphQL reads one locale at a time: `*` (locale maps) has no typed shape, so it stays REST-only. */
 function checkedLocale(value: unknown): string | undefined {
   const locale = optionalString(value);
@@ -186,6 +190,22 @@ class SchemaBuilder {
         published_at: { type: GraphQLString, resolve: doc('published_at') },
         publish_at: { type: GraphQLString, resolve: doc('publish_at') },
         unpublish_at: { type: GraphQLString, resolve: doc('unpublish_at') },
+        publish_locales: {
+          type: listOf(GraphQLString),
+          description: 'The locales the scheduled publish concerns; null for every locale.',
+          resolve: doc('publish_locales'),
+        },
+        unpublish_locales: {
+          type: listOf(GraphQLString),
+          description: 'The locales the scheduled unpublish concerns; null for every locale.',
+          resolve: doc('unpublish_locales'),
+        },
+        locale_status: {
+          type: nonNull(JsonScalar),
+          description:
+            'An object from each project locale to its state: `draft` (not published in it), `published`, or `changed` (published, with newer edits).',
+          resolve: doc('locale_status'),
+        },
         created_by: { type: GraphQLID, resolve: doc('created_by') },
         updated_by: { type: GraphQLID, resolve: doc('updated_by') },
         ...this.valueFields(collection.fields, this.typeName(collection.slug)),
@@ -577,16 +597,32 @@ class SchemaBuilder {
       },
       publish: {
         type: item,
-        args: { id: { type: nonNull(GraphQLID) } },
+        description:
+          "Publishes every locale, or only `locales` (the other locales' published values stay as they were).",
+        args: { id: { type: nonNull(GraphQLID) }, locales: { type: listOf(GraphQLString) } },
         resolve: async (_root, args: Args, ctx) =>
-          working(await ctx.documents.lifecycle.publish(await ctx.authorize('content.publish'), slug, String(args.id))),
+          working(
+            await ctx.documents.lifecycle.publish(
+              await ctx.authorize('content.publish'),
+              slug,
+              String(args.id),
+              localesOf(args.locales),
+            ),
+          ),
       },
       unpublish: {
         type: item,
-        args: { id: { type: nonNull(GraphQLID) } },
+        description:
+          'Unpublishes every locale, or only `locales`; unpublishing the default locale unpublishes the document.',
+        args: { id: { type: nonNull(GraphQLID) }, locales: { type: listOf(GraphQLString) } },
         resolve: async (_root, args: Args, ctx) =>
           working(
-            await ctx.documents.lifecycle.unpublish(await ctx.authorize('content.publish'), slug, String(args.id)),
+            await ctx.documents.lifecycle.unpublish(
+              await ctx.authorize('content.publish'),
+              slug,
+              String(args.id),
+              localesOf(args.locales),
+            ),
           ),
       },
     };

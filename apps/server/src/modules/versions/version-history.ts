@@ -28,4 +28,13 @@ export class VersionHistory implements DocumentHistory {
       created_by_token: tokenIdOf(entry.actor),
     });
   }
+
+  /** Adds `locales` to those published from `version`: history says what readers got from which state. */
+  async markPublished(trx: Trx, documentId: string, version: number, locales: readonly string[]): Promise<void> {
+    const versions = this.repository.in(trx);
+    const current = await versions.publishedLocales(documentId, version);
+    if (current === undefined) return;
+    const merged = new Set([...(current ?? []), ...locales]);
+    await versions.setPublishedLocales(documentId, version, [...merged]);
+  }
 }

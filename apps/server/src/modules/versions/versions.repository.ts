@@ -1,11 +1,17 @@
+import { parseJson } from '../../db/database.js';
 import { listPage } from '../../db/list-page.js';
 import { Repository } from '../../db/repository.js';
 import type { DocumentVersionRow } from '../../db/schema.js';
 import type { Page } from '../../lib/pagination.js';
 
-/** Document history: one append-only row per saved state. */
+/** Document history: one row per saved state, never changed but to note the locales published from it. */
 export class VersionsRepository extends Repository {
-  async insert(row: Omit<DocumentVersionRow, 'data' | 'changed_fields'> & { data: unknown; changed_fields: string[] }) {
+  async insert(
+    row: Omit<DocumentVersionRow, 'data' | 'changed_fields' | 'published_locales'> & {
+      data: unknown;
+      changed_fields: string[];
+    },
+  ) {
     await this.db
       .insertInto('document_versions')
       .values({ ...row, data: JSON.stringify(row.data), changed_fields: JSON.stringify(row.changed_fields) })
@@ -28,5 +34,27 @@ export class VersionsRepository extends Repository {
       .where('document_id', '=', documentId)
       .where('version', '=', version)
       .executeTakeFirst();
+  }
+
+  /** The locales published from a version (null: none yet); undefined when there is no such version. */
+  async publishedLocales(documentId: string, version: number): Promise<string[] | null | undefined> {
+    const row = await this.db
+      .selectFrom('document_versions')
+      .select('published_locales')
+      .where('document_id', '=', documentId)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return row.published_locales === null ? null : parseJson<string[]>(row.published_locales);
+  }
+
+  /** The one change a version ever gets: which locales were published from it. */
+  async setPublishedLocales(documentId: string, version: number, locales: readonly string[]): Promise<void> {
+    await this.db
+      .updateTable('document_versions')
+      .set({ published_locales: JSON.stringify(locales) })
+      .where('document_id', '=', documentId)
+      .where('version', '=', version)
+      .execute();
   }
 }

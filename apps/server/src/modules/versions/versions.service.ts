@@ -34,6 +34,7 @@ class HistoryView {
       view: 'working',
       locale: '*',
       defaultLocale: this.grant.project.defaultLocale,
+      locales: this.grant.project.locales,
       includeHidden: false,
       fields: null,
     });
@@ -50,6 +51,7 @@ class HistoryView {
       locale: row.locale,
       status: row.status,
       changed_fields: visible ? changed.filter((name) => visible.has(name)) : changed,
+      published_locales: row.published_locales === null ? [] : parseJson<string[]>(row.published_locales),
     };
   }
 }

@@ -98,6 +98,8 @@ describe(`versions (${dialectName})`, () => {
         locale: 'es',
         status: 'draft',
         changed_fields: ['title'],
+        // Published twice from this state, each time in every locale.
+        published_locales: ['en', 'es', 'fr', 'zh'],
       },
       expect.objectContaining({ version: 2, locale: 'en', created_by: owner.userId, changed_fields: ['views'] }),
       expect.objectContaining({ version: 1, locale: 'en', created_by: owner.userId }),
@@ -135,6 +137,7 @@ describe(`versions (${dialectName})`, () => {
       locale: 'en',
       status: 'draft',
       changed_fields: expect.any(Array),
+      published_locales: [],
       data: { title: { en: 'Read me' }, slug: 'read-me', views: 7 },
     });
     const two = (await get(owner, `/${created.id}/versions/2`)).json().data;

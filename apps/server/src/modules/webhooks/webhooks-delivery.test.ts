@@ -212,7 +212,9 @@ describe('webhook deliveries: events, payloads, signatures, ordering', () => {
     // The snapshot just published, as a content:read token reads it.
     await change('POST', `/${id}/publish`);
     const snapshot = await read(reader, `${id}?locale=*`);
-    expected.push({ event: 'document.published', data: snapshot });
+    // Publish events name their locales: every one of the project's for a whole publish.
+    const everyLocale = ['en', 'es', 'fr', 'zh'];
+    expected.push({ event: 'document.published', data: { ...snapshot, locales: everyLocale } });
     await change('PATCH', `/${id}`, { data: { title: 'Edited after publishing' } });
     const edited = await read(preview, `${id}?locale=*`);
     expect(edited.status).toBe('changed');
@@ -222,7 +224,17 @@ describe('webhook deliveries: events, payloads, signatures, ordering', () => {
     const unpublished = await read(preview, `${id}?locale=*`);
     expect(unpublished).toMatchObject({ status: 'draft', published_at: null });
     const { data, version, updated_at, updated_by } = snapshot;
-    expected.push({ event: 'document.unpublished', data: { ...unpublished, data, version, updated_at, updated_by } });
+    expected.push({
+      event: 'document.unpublished',
+      data: {
+        ...unpublished,
+        data,
+        version,
+        updated_at,
+        updated_by,
+        locales: everyLocale,
+      },
+    });
     await change('DELETE', `/${id}`);
     expected.push({ event: 'document.deleted', data: await read(preview, `${id}?locale=*&status=deleted`) });
     await change('POST', `/${id}/restore`);

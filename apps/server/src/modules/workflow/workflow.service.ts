@@ -8,6 +8,7 @@ import { SYSTEM } from '../auth/principal.js';
 import type { ModelCache } from '../collections/model-cache.js';
 import { type DocumentLifecycle, scheduleJobKey } from '../documents/document-lifecycle.js';
 import type { DocumentStore } from '../documents/document-store.js';
+import { requestedLocales } from '../documents/locale-publishing.js';
 import { presentWritten, type StoredDocument } from '../documents/stored-document.js';
 import type { ProjectGrant } from '../projects/project-access.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -108,12 +109,36 @@ export class WorkflowService {
       };
       const publishAt = wanted('publish_at', existing.publishAt);
       const unpublishAt = wanted('unpublish_at', existing.unpublishAt);
+      // `locales` concerns the times this request sets; a time left alone keeps its locales.
+      const locales = requestedLocales(body.locales, grant.project);
+      const localesOf = (field: 'publish_at' | 'unpublish_at', current: string[] | null) =>
+        body[field] === undefined ? current : body[field] === null || locales === null ? null : [...locales];
+      const publishLocales = localesOf('publish_at', existing.publishLocales);
+      const unpublishLocales = localesOf('unpublish_at', existing.unpublishLocales);
+      if (
+        publishAt &&
+        existing.publishedData === null &&
+        publishLocales !== null &&
+        !publishLocales.includes(grant.project.defaultLocale)
+      ) {
+        throw fieldError(
+          'locales',
+          `must include the default locale (${grant.project.defaultLocale}): the document has not been published yet`,
+        );
+      }
       if (publishAt && unpublishAt && unpublishAt <= publishAt)
         throw fieldError('unpublish_at', 'must be after publish_at');
       if (publishAt && collection.requiresApproval && existing.workflowStage !== 'approved') {
         throw conflict(`${collection.name} requires approval before publishing; get the document approved first`);
       }
-      const after: StoredDocument = { ...existing, publishAt, unpublishAt, updatedAt: now.toISOString() };
+      const after: StoredDocument = {
+        ...existing,
+        publishAt,
+        unpublishAt,
+        publishLocales: publishAt ? publishLocales : null,
+        unpublishLocales: unpublishAt ? unpublishLocales : null,
+        updatedAt: now.toISOString(),
+      };
       await lifecycle.writeState(trx, {
         project: grant.project,
         collection,
@@ -121,7 +146,12 @@ export class WorkflowService {
         after,
         actor: grant.actor,
         action: 'document.scheduled',
-        details: { publish_at: publishAt, unpublish_at: unpublishAt },
+        details: {
+          publish_at: publishAt,
+          unpublish_at: unpublishAt,
+          publish_locales: after.publishLocales,
+          unpublish_locales: after.unpublishLocales,
+        },
       });
       await lifecycle.cancelSchedule(trx, id, ['publish', 'unpublish']);
       for (const [action, at] of [
@@ -159,25 +189,26 @@ export class WorkflowService {
     await this.deps.store.change(target, async (trx, existing) => {
       const due = payload.action === 'publish' ? existing.publishAt : existing.unpublishAt;
       if (existing.deletedAt !== null || due !== payload.at) return;
-      if (payload.action === 'publish' && collection.requiresApproval && existing.workflowStage !== 'approved') {
-        // It was edited after approval. Clear the time, so the schedules list does not show a
-        // publish that will never happen, and say why in the audit trail.
-        this.deps.log.warn(
-          { documentId: existing.id },
-          'Scheduled publish skipped: the document is no longer approved',
-        );
+      const publish = payload.action === 'publish';
+      const locales = publish ? existing.publishLocales : existing.unpublishLocales;
+      const skipReason =
+        publish && collection.requiresApproval && existing.workflowStage !== 'approved'
+          ? 'The document was no longer approved at its publish time'
+          : publish && existing.publishedData === null && locales !== null && !locales.includes(project.defaultLocale)
+            ? `The document was not published in its default locale (${project.defaultLocale}) at its publish time`
+            : null;
+      if (skipReason) {
+        // Clear the time, so the schedules list does not show a publish that will never happen,
+        // and say why in the audit trail.
+        this.deps.log.warn({ documentId: existing.id, reason: skipReason }, 'Scheduled publish skipped');
         await this.deps.lifecycle.writeState(trx, {
           project,
           collection,
           before: existing,
-          after: { ...existing, publishAt: null, updatedAt: isoNow(this.deps.clock) },
+          after: { ...existing, publishAt: null, publishLocales: null, updatedAt: isoNow(this.deps.clock) },
           actor: SYSTEM,
           action: 'document.scheduled',
-          details: {
-            publish_at: null,
-            unpublish_at: existing.unpublishAt,
-            reason: 'The document was no longer approved at its publish time',
-          },
+          details: { publish_at: null, unpublish_at: existing.unpublishAt, reason: skipReason },
         });
         return;
       }
@@ -186,7 +217,8 @@ export class WorkflowService {
         collection,
         existing,
         actor: SYSTEM,
-        publish: payload.action === 'publish',
+        publish,
+        locales,
       });
     });
   }

@@ -346,9 +346,9 @@ describe(`workflow and scheduling (${dialectName})`, () => {
         .json()
         .data.filter((item: { document_id: string }) => item.document_id === a.id || item.document_id === b.id);
       expect(mine).toEqual([
-        { document_id: b.id, collection: 'articles', action: 'publish', at: soon },
-        { document_id: a.id, collection: 'articles', action: 'publish', at: later },
-        { document_id: a.id, collection: 'articles', action: 'unpublish', at: latest },
+        { document_id: b.id, collection: 'articles', action: 'publish', at: soon, locales: null },
+        { document_id: a.id, collection: 'articles', action: 'publish', at: later, locales: null },
+        { document_id: a.id, collection: 'articles', action: 'unpublish', at: latest, locales: null },
       ]);
       // Every member may look; API tokens with preview too; outsiders may not.
       expect(
@@ -366,7 +366,9 @@ describe(`workflow and scheduling (${dialectName})`, () => {
       const after = (await schedules())
         .json()
         .data.filter((item: { document_id: string }) => item.document_id === a.id || item.document_id === b.id);
-      expect(after).toEqual([{ document_id: a.id, collection: 'articles', action: 'publish', at: later }]);
+      expect(after).toEqual([
+        { document_id: a.id, collection: 'articles', action: 'publish', at: later, locales: null },
+      ]);
 
       // Publishing by hand takes the document off the list; deleting it too.
       await post(editor, 'articles', a.id, 'publish');
@@ -472,7 +474,7 @@ describe(`workflow and scheduling (${dialectName})`, () => {
         name: 'Pages',
         fields: [{ name: 'title', type: 'text', required: true }],
       });
-      const expected: { document_id: string; collection: string; action: string; at: string }[] = [];
+      const expected: { document_id: string; collection: string; action: string; at: string; locales: null }[] = [];
       for (let i = 0; i < 3; i++) {
         const doc = await createDocument(t.app, owner, own, 'pages', { data: { title: `Page ${i}` } });
         const publishAt = inFuture(600_000 * (i + 1));
@@ -484,8 +486,8 @@ describe(`workflow and scheduling (${dialectName})`, () => {
         });
         expect(response.statusCode, response.body).toBe(200);
         expected.push(
-          { document_id: doc.id, collection: 'pages', action: 'publish', at: publishAt },
-          { document_id: doc.id, collection: 'pages', action: 'unpublish', at: unpublishAt },
+          { document_id: doc.id, collection: 'pages', action: 'publish', at: publishAt, locales: null },
+          { document_id: doc.id, collection: 'pages', action: 'unpublish', at: unpublishAt, locales: null },
         );
       }
       expected.sort((a, b) => a.at.localeCompare(b.at));
