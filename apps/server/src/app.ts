@@ -14,6 +14,7 @@ import { blogRoutes } from './modules/blog/blog.routes.js';
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { projectSearchRoutes } from './modules/documents/project-search.routes.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 import { graphqlExplorerRoutes } from './modules/graphql/explorer.routes.js';
 import { graphqlRoutes } from './modules/graphql/graphql.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -99,7 +100,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'X-Request-Id'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Idempotency-Key',
+      'If-None-Match',
+      'Last-Event-ID',
+      'X-Request-Id',
+    ],
     exposedHeaders: [
       'ETag',
       'Retry-After',
@@ -143,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(blogRoutes, services);
       await api.register(auditRoutes, services);
       await api.register(webhooksRoutes, services);
+      await api.register(eventsRoutes, services);
     },
     { prefix: '/api/v1' },
   );

@@ -31,6 +31,11 @@ export interface Config {
   readonly webhookAllowedHosts: readonly string[];
   /** How long a worker holds a job before another takes it for lost; renewed while the job runs. */
   readonly jobLeaseMs: number;
+  /**
+   * How often each instance reads the event log for events that no notification announced
+   * (processes sharing a SQLite file without Redis; a lost PostgreSQL notification).
+   */
+  readonly eventsPollMs: number;
   /** Days that done and cancelled jobs are kept (for inspection) before the worker deletes them. */
   readonly jobRetentionDays: number;
   /** How plan changes are paid for (PLINTH_BILLING_PROVIDER and STRIPE_*). */
@@ -300,6 +305,7 @@ export function loadConfig(env: Env): Config {
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
     webhookAllowedHosts: Object.freeze(hostList(env, 'PLINTH_WEBHOOK_ALLOWED_HOSTS')),
     jobLeaseMs: integer(env, 'PLINTH_JOB_LEASE_MS', 60_000, 1_000, 3_600_000),
+    eventsPollMs: integer(env, 'PLINTH_EVENTS_POLL_MS', 2_000, 100, 3_600_000),
     jobRetentionDays: integer(env, 'PLINTH_JOB_RETENTION_DAYS', 7, 1, 3650),
     billing: billing(env),
     metricsToken: metricsToken(env),

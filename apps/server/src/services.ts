@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { transactor } from './db/repository.js';
 import { EMAIL_JOB, emailJob } from './jobs/email.job.js';
 import { type JobHandler, JobQueue, Worker, type WorkerOptions } from './jobs/queue.js';
+import { allOf } from './lib/change-events.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { randomSecret } from './lib/crypto.js';
 import { DeliveryCache } from './lib/delivery-cache.js';
@@ -40,6 +41,13 @@ import { DocumentWrites } from './modules/documents/document-writes.js';
 import { DocumentsRepository } from './modules/documents/documents.repository.js';
 import { ProjectSearch } from './modules/documents/project-search.js';
 import { StoredDocuments } from './modules/documents/stored-documents.js';
+import { DEFAULT_HUB_OPTIONS, EventHub, type EventHubOptions } from './modules/events/event-hub.js';
+import { EventLog } from './modules/events/event-log.js';
+import { EVENTS_CHANNEL, EventLogRepository } from './modules/events/event-log.repository.js';
+import { connectRedisWakeups } from './modules/events/event-wakeups.js';
+import { DEFAULT_EVENTS_OPTIONS, type EventsOptions, EventsService } from './modules/events/events.service.js';
+import { PresenceRepository } from './modules/events/presence.repository.js';
+import { DEFAULT_PRESENCE_OPTIONS, type PresenceOptions, PresenceService } from './modules/events/presence.service.js';
 import { GraphqlService } from './modules/graphql/graphql.service.js';
 import type { QueryLimits } from './modules/graphql/query-limits.js';
 import { AvatarFiles } from './modules/media/avatar-files.js';
@@ -99,7 +107,28 @@ export interface ServicesOptions {
   graphqlLimits?: Partial<QueryLimits>;
   /** Replaces the status sampler's health check (tests simulate failures). */
   statusProbe?: () => Promise<void>;
+  /** Tunes event streams and presence (tests shorten heartbeats, polls and buffers). */
+  events?: Partial<EventStreamOptions>;
 }
+
+/** Everything about event streams and presence that operators or tests may tune. */
+export interface EventStreamOptions extends EventHubOptions, EventsOptions, PresenceOptions {
+  /** Unsent bytes a stream may hold before its client counts as too slow and is dropped. */
+  bufferBytes: number;
+  /** How often expired presence is removed (and announced as left). */
+  presenceSweepMs: number;
+  /** How often the event log drops what is past its retention. */
+  purgeMs: number;
+}
+
+const DEFAULT_EVENT_STREAM_OPTIONS: EventStreamOptions = {
+  ...DEFAULT_HUB_OPTIONS,
+  ...DEFAULT_EVENTS_OPTIONS,
+  ...DEFAULT_PRESENCE_OPTIONS,
+  bufferBytes: 1024 * 1024,
+  presenceSweepMs: 10_000,
+  purgeMs: 10 * 60_000,
+};
 
 /** Every service of the server, built once: what the HTTP app, the worker, the CLI and the seeds use. */
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -140,6 +169,8 @@ export async function createServices(options: ServicesOptions) {
     messages: new MessagesRepository(db, dialect),
     status: new StatusRepository(db, dialect),
     idempotency: new IdempotencyRepository(db, dialect),
+    eventLog: new EventLogRepository(db, dialect),
+    presence: new PresenceRepository(db, dialect),
   };
 
   // Infrastructure every module may need.
@@ -173,6 +204,29 @@ export async function createServices(options: ServicesOptions) {
     clock,
     handlers: jobHandlers,
   });
+  // Event streams: the log every change is recorded in, and the hub that fans it out. Another
+  // instance's commits arrive by PostgreSQL notifications, or through Redis on SQLite.
+  const eventOptions: EventStreamOptions = {
+    ...DEFAULT_EVENT_STREAM_OPTIONS,
+    pollMs: config.eventsPollMs,
+    ...options.events,
+  };
+  const eventHub = new EventHub({ repository: repositories.eventLog, log, options: eventOptions });
+  const eventWakeups =
+    config.redisUrl && dialect === 'sqlite'
+      ? await connectRedisWakeups({ url: config.redisUrl, hub: eventHub, log })
+      : null;
+  if (eventWakeups) closers.push(() => eventWakeups.close());
+  const eventLog = new EventLog({
+    repository: repositories.eventLog,
+    clock,
+    committed: (projectId) => {
+      eventHub.wake(projectId);
+      eventWakeups?.publish(projectId);
+    },
+  });
+  // Every change is announced to webhooks and to event streams, in its transaction.
+  const changeEvents = allOf(webhookEvents, eventLog);
   // Who acted is named by the accounts and the API tokens, both built below (they record to the trail).
   const actorNames: ActorNames = {
     users: (ids): Promise<ReadonlyMap<string, string>> => accounts.userNames(ids),
@@ -257,7 +311,7 @@ export async function createServices(options: ServicesOptions) {
     repository: repositories.collections,
     models,
     content: storedDocuments,
-    events: webhookEvents,
+    events: changeEvents,
     audit,
     transaction,
     clock,
@@ -280,7 +334,7 @@ export async function createServices(options: ServicesOptions) {
     projects,
     references: storedDocuments,
     audit,
-    events: webhookEvents,
+    events: changeEvents,
     jobs,
     transaction,
     clock,
@@ -294,7 +348,7 @@ export async function createServices(options: ServicesOptions) {
     repository: repositories.documents,
     history,
     audit,
-    events: webhookEvents,
+    events: changeEvents,
     transaction,
     delivery,
   });
@@ -343,6 +397,26 @@ export async function createServices(options: ServicesOptions) {
     client: outbound,
     transaction,
     clock,
+  });
+
+  const events = new EventsService({
+    repository: repositories.eventLog,
+    hub: eventHub,
+    access,
+    authenticator,
+    clock,
+    log,
+    options: eventOptions,
+  });
+  const presence = new PresenceService({
+    repository: repositories.presence,
+    log: eventLog,
+    reads: documentReads,
+    accounts,
+    transaction,
+    clock,
+    logger: log,
+    options: eventOptions,
   });
 
   const starters = new StartersService({
@@ -476,6 +550,10 @@ export async function createServices(options: ServicesOptions) {
     admin,
     monitor,
     idempotency: repositories.idempotency,
+    events,
+    eventHub,
+    presence,
+    eventStreams: { bufferBytes: eventOptions.bufferBytes },
     databasePing: () => repositories.status.ping(),
 
     /** The job worker over every registered handler; the caller starts and stops it. */
@@ -497,6 +575,28 @@ export async function createServices(options: ServicesOptions) {
       recorder.start();
       if (work.healthSamples) monitor.start();
       await media.removeStaleUploads();
+      eventHub.start();
+      if (database.listen) {
+        const listener = await database.listen({
+          channel: EVENTS_CHANNEL,
+          onNotify: (projectId) => eventHub.wake(projectId),
+          onReconnect: () => eventHub.wakeAll(),
+          onError: (error) => log.warn({ err: error }, 'The event notification connection failed; connecting again'),
+        });
+        closers.push(() => listener.close());
+      }
+      const sweeps = [
+        setInterval(() => void presence.sweep(), eventOptions.presenceSweepMs),
+        setInterval(
+          () => events.purge().catch((error: unknown) => log.error({ err: error }, 'Could not purge the event log')),
+          eventOptions.purgeMs,
+        ),
+      ];
+      for (const timer of sweeps) timer.unref();
+      closers.push(() => {
+        for (const timer of sweeps) clearInterval(timer);
+        eventHub.close();
+      });
     },
 
     /** Stops the background work, writes what it holds, and lets go of connections (not the database's). */

@@ -4,6 +4,7 @@ export * from './billing.js';
 export * from './blog.js';
 export * from './common.js';
 export * from './content.js';
+export * from './events.js';
 export * from './graphql.js';
 export * from './lifecycle.js';
 export * from './media.js';

@@ -21,6 +21,85 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Connection pool figures (PostgreSQL only), for /metrics. */
   readonly poolStats?: () => { total: number; idle: number; waiting: number };
+  /** PostgreSQL only: LISTEN on a channel over a connection of its own (see `listenTo`). */
+  readonly listen?: (options: ListenOptions) => Promise<Listener>;
+}
+
+export interface ListenOptions {
+  channel: string;
+  /** Each NOTIFY payload, in the order the notifying transactions committed. */
+  onNotify: (payload: string) => void;
+  /** After a lost connection is made again: notifications may have been missed meanwhile. */
+  onReconnect: () => void;
+  onError: (error: unknown) => void;
+}
+
+export interface Listener {
+  close(): Promise<void>;
+}
+
+/** How long a listener waits before connecting again after losing its connection. */
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * LISTEN on `channel` over one dedicated connection (a pooled one would be handed to others),
+ * connecting again whenever it is lost.
+ */
+async function listenTo(clientConfig: pg.ClientConfig, options: ListenOptions): Promise<Listener> {
+  const driver = loadPg();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const attempt = async (isReconnect: boolean): Promise<void> => {
+    const next = new driver.Client(clientConfig);
+    let lost = false;
+    let connected = false;
+    const onLost = (error?: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (error) options.onError(error);
+      if (client === next) client = null;
+      next.end().catch(() => undefined);
+      // The first connection's failure is the caller's to handle; later ones are retried.
+      if (closed || (!isReconnect && !connected)) return;
+      retry = setTimeout(() => void attempt(true), RELISTEN_DELAY_MS);
+      retry.unref();
+    };
+    next.on('notification', (message) => {
+      if (message.channel === options.channel) options.onNotify(message.payload ?? '');
+    });
+    next.on('error', onLost);
+    next.on('end', () => onLost());
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${options.channel.replace(/"/g, '')}"`);
+    } catch (error) {
+      if (!isReconnect) {
+        lost = true;
+        next.end().catch(() => undefined);
+        throw error;
+      }
+      onLost(error);
+      return;
+    }
+    connected = true;
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    if (isReconnect) options.onReconnect();
+  };
+  await attempt(false);
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
 }
 
 /** The pg driver, loaded only when the database is PostgreSQL. */
@@ -62,7 +141,12 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
     const dialect = new PostgresDialect({ pool });
     const db = new Kysely<Database>({ dialect: options.wrapDialect?.(dialect) ?? dialect, ...queryLog(options) });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-    return { db, dialect: 'postgres', close: () => db.destroy(), poolStats };
+    const clientConfig: pg.ClientConfig = {
+      connectionString: options.url,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    };
+    const listen = (listenOptions: ListenOptions) => listenTo(clientConfig, listenOptions);
+    return { db, dialect: 'postgres', close: () => db.destroy(), poolStats, listen };
   }
   if (options.sqlitePath !== ':memory:') {
     fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });

@@ -14,11 +14,45 @@ export type Trx = Transaction<Database>;
  */
 export type Transact = <T>(work: (trx: Trx) => Promise<T>) => Promise<T>;
 
-/** The transaction opener services get, over one database. */
+interface CommitHooks {
+  before: ((trx: Trx) => Promise<void>)[];
+  after: (() => void)[];
+}
+
+const hooks = new WeakMap<Trx, CommitHooks>();
+
+/**
+ * The transaction opener services get, over one database. Work may add hooks that run just
+ * before the commit (in the transaction: the last statements, so what they lock is held
+ * briefly) and once it has committed.
+ */
 export const transactor =
   (db: Kysely<Database>): Transact =>
-  (work) =>
-    db.transaction().execute(work);
+  async (work) => {
+    let registered: CommitHooks | undefined;
+    const result = await db.transaction().execute(async (trx) => {
+      registered = { before: [], after: [] };
+      hooks.set(trx, registered);
+      const value = await work(trx);
+      for (const hook of registered.before) await hook(trx);
+      return value;
+    });
+    for (const hook of registered?.after ?? []) hook();
+    return result;
+  };
+
+/**
+ * Runs `hook` at the end of `trx`, once its work is done, before it commits; and `committed`
+ * after it committed. Only transactions opened by `transactor` have hooks: anything else is a
+ * programming error, thrown at once rather than losing what the hook would do.
+ * @example onCommit(trx, { before: (trx) => log.flush(trx), after: () => hub.wake(projectId) });
+ */
+export function onCommit(trx: Trx, hook: { before?: (trx: Trx) => Promise<void>; after?: () => void }): void {
+  const registered = hooks.get(trx);
+  if (!registered) throw new Error('onCommit needs a transaction opened by transactor()');
+  if (hook.before) registered.before.push(hook.before);
+  if (hook.after) registered.after.push(hook.after);
+}
 
 /**
  * The one convention for where a repository's SQL runs. A repository is built once, over the

@@ -488,6 +488,9 @@ export interface Database {
   status_incidents: StatusIncidentsTable;
   status_incident_updates: StatusIncidentUpdatesTable;
   status_subscribers: StatusSubscribersTable;
+  project_events: ProjectEventsTable;
+  event_tickets: EventTicketsTable;
+  presence: PresenceTable;
 }
 
 /** The log real-time streams replay from: one row per event, kept 24 hours. */
@@ -497,8 +500,10 @@ export interface ProjectEventsTable {
   project_id: string;
   event: string;
   collection: string | null;
-  /** The event's data (JSON text), as every reader may see it. */
+  /** The event's data (JSON text), hidden fields left out. */
   payload: string;
+  /** What readers of published content only may see of the event (JSON text); null: nothing. */
+  published_payload: string | null;
   created_at: string;
 }
 export type ProjectEventRow = Selectable<ProjectEventsTable>;

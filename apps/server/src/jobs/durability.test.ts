@@ -1,15 +1,25 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import type { JobRow } from '../db/schema.js';
 import { dialectName, TEST_DATABASE_URL } from '../test/harness.js';
+import {
+  api,
+  closeAfterTest,
+  freshStore,
+  login,
+  PASSWORD,
+  registerAndLogin,
+  run,
+  type Store,
+  startServer,
+  startWorker,
+  stopProcesses,
+  tempDir,
+  WAIT_MS,
+  within,
+} from '../test/processes.js';
 import { startSmtpServer } from '../test/smtp.js';
 import { EMAIL_JOB } from './email.job.js';
 import { JobQueue } from './queue.js';
@@ -20,92 +30,6 @@ import { JobQueue } from './queue.js';
  * on a PostgreSQL schema of their own when TEST_DATABASE_URL is set (there, two worker
  * processes also share one queue).
  */
-
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const mainJs = path.join(root, 'apps/server/dist/main.js');
-const WAIT_MS = 15_000;
-const PASSWORD = 'correct horse battery';
-
-interface Proc {
-  child: ChildProcess;
-  output: { stdout: string; stderr: string };
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const children: ChildProcess[] = [];
-const tempDirs: string[] = [];
-const closers: (() => Promise<void>)[] = [];
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-durable-'));
-  tempDirs.push(dir);
-  return dir;
-}
-
-/** Runs the CLI with only the environment given (plus PATH). */
-function run(args: string[], env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, [mainJs, ...args], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      PLINTH_SEED_DEMO: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const output = { stdout: '', stderr: '' };
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    output.stdout += chunk;
-  });
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    output.stderr += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-  });
-  return { child, output, exited };
-}
-
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-async function waitForStdout(proc: Proc, pattern: RegExp, ms = WAIT_MS): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const match = proc.output.stdout.match(pattern);
-    if (match) return match;
-    if (proc.child.exitCode !== null) {
-      throw new Error(`process exited (${proc.child.exitCode}) before printing ${pattern}: ${proc.output.stderr}`);
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`no ${pattern} within ${ms} ms; got:\n${proc.output.stdout}\n${proc.output.stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** `plinth start` (any role that serves HTTP), resolved with its base URL once it listens. */
-async function startServer(env: Record<string, string>, role: 'all' | 'api' = 'all') {
-  const proc = run(['start', '--role', role], env);
-  const [, baseUrl] = await waitForStdout(proc, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
-  if (!baseUrl) throw new Error('no listening address');
-  return { ...proc, baseUrl };
-}
-
-async function startWorker(env: Record<string, string>): Promise<Proc> {
-  const proc = run(['start', '--role', 'worker'], env);
-  await waitForStdout(proc, /Plinth worker is running background jobs/);
-  return proc;
-}
 
 /** The TCP ports a process listens on (Linux: its socket descriptors, found in /proc/net/tcp and tcp6). */
 function listeningPorts(pid: number): number[] {
@@ -146,75 +70,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A JSON API call; throws with the answer unless the status is `expected`. */
-async function api<T = { data: Record<string, unknown> }>(
-  baseUrl: string,
-  method: string,
-  url: string,
-  options: { token?: string; body?: unknown; expected?: number } = {},
-): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    signal: AbortSignal.timeout(WAIT_MS),
-  });
-  const text = await response.text();
-  if (response.status !== (options.expected ?? 200)) {
-    throw new Error(`${method} ${url}: expected ${options.expected ?? 200}, got ${response.status}: ${text}`);
-  }
-  return (text ? JSON.parse(text) : {}) as T;
-}
-
-async function registerAndLogin(baseUrl: string, email: string): Promise<string> {
-  await api(baseUrl, 'POST', '/auth/register', { body: { name: 'Owner', email, password: PASSWORD }, expected: 201 });
-  return login(baseUrl, email);
-}
-
-async function login(baseUrl: string, email: string): Promise<string> {
-  const body = await api<{ access_token: string }>(baseUrl, 'POST', '/auth/login', {
-    body: { username: email, password: PASSWORD },
-  });
-  return body.access_token;
-}
-
-interface Store {
-  /** What the processes need to use this database (with PLINTH_DATA_DIR). */
-  env: Record<string, string>;
-  /** A connection of the test's own, the way an operator would look. */
-  open(): DatabaseHandle;
-}
-
-/**
- * The database the processes share: the SQLite file of `dataDir`, or a fresh PostgreSQL schema
- * (dropped afterwards) that the processes reach through `search_path` in DATABASE_URL.
- */
-async function freshStore(dataDir: string): Promise<Store> {
-  if (!TEST_DATABASE_URL) {
-    return { env: {}, open: () => openDatabase({ url: null, sqlitePath: path.join(dataDir, 'plinth.db') }) };
-  }
-  const url = TEST_DATABASE_URL;
-  const schema = `durable_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  closers.push(async () => {
-    const cleanup = new pg.Client({ connectionString: url });
-    await cleanup.connect();
-    await cleanup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await cleanup.end();
-  });
-  const options = encodeURIComponent(`-c search_path=${schema}`);
-  return {
-    env: { DATABASE_URL: `${url}${url.includes('?') ? '&' : '?'}options=${options}` },
-    open: () => openDatabase({ url, sqlitePath: '', pgSchema: schema, pgPoolSize: 2 }),
-  };
-}
-
 async function jobsIn(store: Store, kind: string): Promise<JobRow[]> {
   const database = store.open();
   try {
@@ -224,18 +79,7 @@ async function jobsIn(store: Store, kind: string): Promise<JobRow[]> {
   }
 }
 
-afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await within(new Promise((resolve) => child.once('exit', resolve)), 5000, 'a killed child to exit').catch(
-        () => undefined,
-      );
-    }
-  }
-  for (const close of closers.splice(0)) await close();
-  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(stopProcesses);
 
 describe(`durable jobs across processes (${dialectName})`, () => {
   it('runs a publish that fell due while the server was down as soon as it starts again', async () => {
@@ -373,7 +217,7 @@ describe(`durable jobs across processes (${dialectName})`, () => {
 
   it('retries, after its lease, an email whose worker was killed while sending it', async () => {
     const smtp = await startSmtpServer({ holdMessages: 1 });
-    closers.push(smtp.close);
+    closeAfterTest(smtp.close);
     const dataDir = tempDir();
     const store = await freshStore(dataDir);
     const env = { PLINTH_DATA_DIR: dataDir, SMTP_URL: smtp.url, PLINTH_JOB_LEASE_MS: '2000', ...store.env };
@@ -425,7 +269,7 @@ describe(`durable jobs across processes (${dialectName})`, () => {
       // Queued at once (one transaction), so both workers find them on their next look.
       const total = 300;
       const database = store.open();
-      closers.push(() => database.close());
+      closeAfterTest(() => database.close());
       const queue = new JobQueue(database.db, database.dialect, () => new Date());
       await database.db.transaction().execute(async (trx) => {
         for (let i = 0; i < total; i++) {

@@ -16,7 +16,7 @@ import type { Mailer } from '../lib/mailer.js';
 import type { DnsLookup } from '../lib/safe-http.js';
 import type { MediaOptions } from '../modules/media/media.service.js';
 import type { WebhookJobOptions } from '../modules/webhooks/webhook-delivery.job.js';
-import { createServices, type Services } from '../services.js';
+import { createServices, type EventStreamOptions, type Services } from '../services.js';
 
 /** Set by CI to run every server test on PostgreSQL as well. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
@@ -151,6 +151,8 @@ export interface TestServerOptions {
   webhookJob?: WebhookJobOptions;
   /** Replaces the status sampler's database check. */
   statusProbe?: () => Promise<void>;
+  /** Tunes event streams and presence (short heartbeats, polls, buffers). */
+  events?: Partial<EventStreamOptions>;
   /** Take health samples on a timer (the default); tests that take them by hand turn it off. */
   healthSamples?: boolean;
   /** The process's logger; silent by default. */
@@ -175,6 +177,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ...(options.dnsLookup ? { dnsLookup: options.dnsLookup } : {}),
     ...(options.webhookJob ? { webhookJob: options.webhookJob } : {}),
     ...(options.statusProbe ? { statusProbe: options.statusProbe } : {}),
+    ...(options.events ? { events: options.events } : {}),
   });
   const app = await buildApp({ services, webDistDir: null, ...(options.log ? {} : { logger: false as const }) });
   await options.beforeReady?.(app, services);

@@ -15,7 +15,9 @@ const json = (db: Db) => (isPostgres(db) ? sql`jsonb` : sql`text`);
  * their project.
  *
  * Real-time events: `project_events` is the log that streams replay from (kept 24 hours). Its
- * id is the stream's event id, increasing in the order the changes committed. Tickets let a
+ * id is the stream's event id, increasing in the order the changes committed within a project;
+ * `published_payload` is what readers of published content only may see of an event (null:
+ * nothing). Tickets let a
  * browser's EventSource open a stream without a token in its URL. `presence` holds who has a
  * document open, until their heartbeats stop.
  *
@@ -38,6 +40,7 @@ export async function up(db: Db): Promise<void> {
       event text NOT NULL,
       collection text,
       payload text NOT NULL,
+      published_payload text,
       created_at text NOT NULL
     )`.execute(db);
   } else {
@@ -47,6 +50,7 @@ export async function up(db: Db): Promise<void> {
       event text NOT NULL,
       collection text,
       payload text NOT NULL,
+      published_payload text,
       created_at text NOT NULL
     )`.execute(db);
   }

@@ -12,6 +12,8 @@ import { API_TOKEN_PREFIX, type Principal, type TokenPrincipal, type UserPrincip
 export interface ApiTokenVerifier {
   /** The live, unexpired token's principal; null for an unknown, revoked or expired one. */
   verify(token: string): Promise<TokenPrincipal | null>;
+  /** Whether the token with this id is still live. */
+  isLive(tokenId: string): Promise<boolean>;
 }
 
 /**
@@ -42,6 +44,16 @@ export class Authenticator {
     const principal = await this.deps.tokens.verify(credential);
     if (!principal) throw new AppError('UNAUTHENTICATED', 'The API token is invalid, revoked or expired');
     return principal;
+  }
+
+  /**
+   * Whether a caller found earlier still holds: its session not ended, its API token not
+   * revoked or expired. What a long-lived stream, or a ticket redeemed later, checks again.
+   */
+  async isLive(principal: Principal): Promise<boolean> {
+    if (principal.kind === 'token') return this.deps.tokens.isLive(principal.tokenId);
+    const session = await this.deps.sessions.findLiveSession(principal.sessionId);
+    return session?.user_id === principal.userId && session.status === 'active';
   }
 
   private async user(accessToken: string): Promise<UserPrincipal> {

@@ -38,6 +38,16 @@ export class TokensRepository extends Repository {
       .executeTakeFirst();
   }
 
+  /** The live token with this id (revoked ones are never returned; expiry is the caller's). */
+  findLive(id: string): Promise<Pick<ApiTokenRow, 'id' | 'expires_at'> | undefined> {
+    return this.db
+      .selectFrom('api_tokens')
+      .select(['id', 'expires_at'])
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+  }
+
   async insert(row: Omit<ApiTokenRow, 'scopes'> & { scopes: string[] }): Promise<void> {
     await this.db
       .insertInto('api_tokens')

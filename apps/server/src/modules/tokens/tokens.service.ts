@@ -146,6 +146,12 @@ export class TokensService implements ApiTokenVerifier {
     return { kind: 'token', tokenId: row.id, projectId: row.project_id, scopes };
   }
 
+  /** Whether the token is still live (not revoked, not expired): what a long-lived stream checks again. */
+  async isLive(tokenId: string): Promise<boolean> {
+    const row = await this.deps.repository.findLive(tokenId);
+    return row !== undefined && (row.expires_at === null || row.expires_at > this.deps.clock().toISOString());
+  }
+
   private async find(token: string): Promise<CachedToken | undefined> {
     const { delivery } = this.deps;
     const cached = this.cached.get(token);

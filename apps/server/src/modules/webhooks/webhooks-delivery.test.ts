@@ -208,7 +208,11 @@ describe('webhook deliveries: events, payloads, signatures, ordering', () => {
     // Working copies, drafts included, as a content:preview token reads them (every locale).
     expected.push({ event: 'document.created', data: await read(preview, `${id}?locale=*`) });
     await change('PATCH', `/${id}`, { data: { title: 'Borrador' }, locale: 'es' });
-    expected.push({ event: 'document.updated', data: await read(preview, `${id}?locale=*`) });
+    // Updates also say where the working copy changed, field by field (and locale by locale).
+    expected.push({
+      event: 'document.updated',
+      data: { ...(await read(preview, `${id}?locale=*`)), changed_paths: ['title.es'] },
+    });
     // The snapshot just published, as a content:read token reads it.
     await change('POST', `/${id}/publish`);
     const snapshot = await read(reader, `${id}?locale=*`);
@@ -218,7 +222,7 @@ describe('webhook deliveries: events, payloads, signatures, ordering', () => {
     await change('PATCH', `/${id}`, { data: { title: 'Edited after publishing' } });
     const edited = await read(preview, `${id}?locale=*`);
     expect(edited.status).toBe('changed');
-    expected.push({ event: 'document.updated', data: edited });
+    expected.push({ event: 'document.updated', data: { ...edited, changed_paths: ['title.en'] } });
     // The snapshot that was withdrawn as readers saw it, with the status after the change.
     await change('POST', `/${id}/unpublish`);
     const unpublished = await read(preview, `${id}?locale=*`);
@@ -238,7 +242,7 @@ describe('webhook deliveries: events, payloads, signatures, ordering', () => {
     await change('DELETE', `/${id}`);
     expected.push({ event: 'document.deleted', data: await read(preview, `${id}?locale=*&status=deleted`) });
     await change('POST', `/${id}/restore`);
-    expected.push({ event: 'document.updated', data: await read(preview, `${id}?locale=*`) });
+    expected.push({ event: 'document.updated', data: { ...(await read(preview, `${id}?locale=*`)), changed_paths: [] } });
 
     const bodies = (await receiver.waitFor(expected.length, forHook))
       .map((request) => checkDelivery(request, hook.secret))
