@@ -22,6 +22,7 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { mediaFileRoutes } from './modules/media/media-files.routes.js';
 import { overviewRoutes } from './modules/overview/overview.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
+import { previewRoutes } from './modules/preview/preview.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { startersRoutes } from './modules/starters/starters.routes.js';
@@ -54,6 +55,33 @@ export interface BuildAppOptions {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
+/** Query parameters that carry a credential (a preview link, an event stream ticket): never logged. */
+const SECRET_PARAMS = /([?&](?:plinth_preview|ticket)=)[^&#]*/g;
+
+/** The request logger, with credentials in URLs replaced by `[redacted]`. */
+function withRedactedUrls(logger: FastifyBaseLogger | Services['log']): FastifyBaseLogger {
+  return logger.child(
+    {},
+    {
+      serializers: {
+        req: (request: {
+          method: string;
+          url: string;
+          host?: string;
+          ip?: string;
+          socket?: { remotePort?: number };
+        }) => ({
+          method: request.method,
+          url: request.url.replace(SECRET_PARAMS, '$1[redacted]'),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
+    },
+  ) as FastifyBaseLogger;
+}
+
 /**
  * Builds the HTTP server over the services: plugins, then routes, in the order they apply.
  * It does not listen, and owns nothing it must close: the caller starts the services'
@@ -64,7 +92,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { services } = options;
   const { config } = services;
   const app = Fastify({
-    ...(options.logger === false ? { logger: false } : { loggerInstance: options.logger ?? services.log }),
+    ...(options.logger === false
+      ? { logger: false }
+      : { loggerInstance: withRedactedUrls(options.logger ?? services.log) }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: (request) => {
@@ -152,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(auditRoutes, services);
       await api.register(webhooksRoutes, services);
       await api.register(eventsRoutes, services);
+      await api.register(previewRoutes, services);
     },
     { prefix: '/api/v1' },
   );

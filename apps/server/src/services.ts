@@ -57,6 +57,7 @@ import { MEDIA_PURGE_JOB, type MediaOptions, MediaService } from './modules/medi
 import { MediaFiles } from './modules/media/media-files.js';
 import { createStorage } from './modules/media/media-storage.js';
 import { OverviewService } from './modules/overview/overview.service.js';
+import { PreviewService } from './modules/preview/preview.service.js';
 import { InvitationsRepository } from './modules/projects/invitations.repository.js';
 import { InvitationsService } from './modules/projects/invitations.service.js';
 import { LiveProjects } from './modules/projects/live-projects.js';
@@ -419,6 +420,8 @@ export async function createServices(options: ServicesOptions) {
     options: eventOptions,
   });
 
+  const preview = new PreviewService({ reads: documentReads, jwtKey, clock });
+
   const starters = new StartersService({
     collections,
     documents: documentWrites,
@@ -553,6 +556,7 @@ export async function createServices(options: ServicesOptions) {
     events,
     eventHub,
     presence,
+    preview,
     eventStreams: { bufferBytes: eventOptions.bufferBytes },
     databasePing: () => repositories.status.ping(),
 

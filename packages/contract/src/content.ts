@@ -255,10 +255,31 @@ export const DocumentReadQuery = Type.Object(
           'others the snapshot; a token that may not preview gets a 403 for anything but `published`',
       }),
     ),
+    plinth_preview: Type.Optional(
+      Type.String({
+        maxLength: 4000,
+        description:
+          'A preview token (from POST …/preview-token): reads this document’s working copy, or a document it references, without another credential',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 export type DocumentReadQuery = Static<typeof DocumentReadQuery>;
+
+export const PreviewTokenBody = Type.Object({ locale: Type.Optional(Locale) }, { additionalProperties: false });
+export type PreviewTokenBody = Static<typeof PreviewTokenBody>;
+
+/** A preview token and where to use it. */
+export const PreviewToken = Type.Object({
+  token: Type.String({ description: 'Read-only, for this document (and what it references), for an hour' }),
+  url: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "The collection's preview_url filled in for this document, with `plinth_preview=<token>`; null without one",
+  }),
+  expires_at: Timestamp,
+});
+export type PreviewToken = Static<typeof PreviewToken>;
 
 /**
  * The list query. `filter[field][op]=value` keys are open-ended, so their fields and operators

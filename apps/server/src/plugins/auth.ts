@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../lib/errors.js';
 import type { Authenticator } from '../modules/auth/authenticator.js';
+import { PREVIEW_TOKEN_PREFIX } from '../modules/auth/preview-tokens.js';
 import type { Principal, UserPrincipal } from '../modules/auth/principal.js';
 import type { ProjectAccess, ProjectAction, ProjectGrant } from '../modules/projects/project-access.js';
 
@@ -18,11 +19,26 @@ declare module 'fastify' {
      * The caller's grant in a project for `action` (ProjectAccess.authorize): a 404 for a
      * project it cannot see, a 403 for an action its role or scopes do not allow.
      */
-    authorize(projectId: string, action: ProjectAction): Promise<ProjectGrant>;
+    authorize(
+      projectId: string,
+      action: ProjectAction,
+      document?: { collection: string; id: string },
+    ): Promise<ProjectGrant>;
   }
 }
 
 const resolved = new WeakMap<FastifyRequest, Promise<Principal | null>>();
+
+/** The caller of a `plinth_preview` query parameter: only ever a preview token (no other credential goes in a URL). */
+async function previewOnly(authenticator: Authenticator, token: string): Promise<Principal> {
+  if (!token.startsWith(PREVIEW_TOKEN_PREFIX)) {
+    throw new AppError(
+      'UNAUTHENTICATED',
+      'plinth_preview takes a preview token; send other credentials as a Bearer header',
+    );
+  }
+  return authenticator.credential(token);
+}
 
 /**
  * Who is calling, for every route: the request methods above, over the Fastify-free
@@ -33,7 +49,12 @@ export function installAuth(app: FastifyInstance, deps: { authenticator: Authent
   app.decorateRequest('credential', function (this: FastifyRequest) {
     let principal = resolved.get(this);
     if (!principal) {
-      principal = authenticator.principal(this.headers.authorization);
+      // A preview link carries its token in the URL (`plinth_preview`): a preview token, or nothing.
+      const preview = (this.query as { plinth_preview?: unknown } | undefined)?.plinth_preview;
+      principal =
+        typeof preview === 'string'
+          ? previewOnly(authenticator, preview)
+          : authenticator.principal(this.headers.authorization);
       resolved.set(this, principal);
     }
     return principal;
@@ -53,7 +74,15 @@ export function installAuth(app: FastifyInstance, deps: { authenticator: Authent
     if (!principal.isAdmin) throw forbidden('Only instance administrators can do this');
     return principal;
   });
-  app.decorateRequest('authorize', async function (this: FastifyRequest, projectId: string, action: ProjectAction) {
-    return access.authorize(await this.principal(), projectId, action, this.ip);
-  });
+  app.decorateRequest(
+    'authorize',
+    async function (
+      this: FastifyRequest,
+      projectId: string,
+      action: ProjectAction,
+      document?: { collection: string; id: string },
+    ) {
+      return access.authorize(await this.principal(), projectId, action, this.ip, document);
+    },
+  );
 }

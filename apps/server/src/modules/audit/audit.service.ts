@@ -53,8 +53,9 @@ export class AuditService {
     await this.deps.repository.in(trx).insert({
       id: newId(),
       project_id: record.projectId,
-      actor_type: principal ? principal.kind : 'system',
-      actor_id: principal ? (principal.kind === 'user' ? principal.userId : principal.tokenId) : null,
+      // Preview tokens only read, so they never act here.
+      actor_type: principal?.kind === 'user' || principal?.kind === 'token' ? principal.kind : 'system',
+      actor_id: principal?.kind === 'user' ? principal.userId : principal?.kind === 'token' ? principal.tokenId : null,
       action: record.action,
       target_type: record.target.type,
       target_id: record.target.id,

@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyAccessToken } from './access-tokens.js';
 import type { AuthRepository } from './auth.repository.js';
+import { PREVIEW_TOKEN_PREFIX, verifyPreviewToken } from './preview-tokens.js';
 import { API_TOKEN_PREFIX, type Principal, type TokenPrincipal, type UserPrincipal } from './principal.js';
 
 /**
@@ -39,7 +40,14 @@ export class Authenticator {
     if (!authorization) return null;
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     if (!match?.[1]) throw new AppError('UNAUTHENTICATED', 'The Authorization header must be "Bearer <token>"');
-    const credential = match[1];
+    return this.credential(match[1]);
+  }
+
+  /** The caller a bare credential names (an access token, an API token or a preview token); a 401 when it is not valid. */
+  async credential(credential: string): Promise<Principal> {
+    if (credential.startsWith(PREVIEW_TOKEN_PREFIX)) {
+      return verifyPreviewToken({ key: this.deps.jwtKey, token: credential, now: this.deps.clock() });
+    }
     if (!credential.startsWith(API_TOKEN_PREFIX)) return this.user(credential);
     const principal = await this.deps.tokens.verify(credential);
     if (!principal) throw new AppError('UNAUTHENTICATED', 'The API token is invalid, revoked or expired');
@@ -52,6 +60,7 @@ export class Authenticator {
    */
   async isLive(principal: Principal): Promise<boolean> {
     if (principal.kind === 'token') return this.deps.tokens.isLive(principal.tokenId);
+    if (principal.kind === 'preview') return principal.expiresAt > this.deps.clock();
     const session = await this.deps.sessions.findLiveSession(principal.sessionId);
     return session?.user_id === principal.userId && session.status === 'active';
   }

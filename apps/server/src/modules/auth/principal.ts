@@ -19,7 +19,20 @@ export interface TokenPrincipal {
   readonly scopes: readonly Scope[];
 }
 
-export type Principal = UserPrincipal | TokenPrincipal;
+/**
+ * A preview token: reads one document's working copy (and the documents it references) until it
+ * expires, and nothing else.
+ */
+export interface PreviewPrincipal {
+  readonly kind: 'preview';
+  readonly projectId: string;
+  /** The collection slug. */
+  readonly collection: string;
+  readonly documentId: string;
+  readonly expiresAt: Date;
+}
+
+export type Principal = UserPrincipal | TokenPrincipal | PreviewPrincipal;
 
 /** Who did something, for the audit trail: a user, an API token, or the system itself (null, for scheduled work). */
 export interface Actor {
@@ -32,7 +45,11 @@ export const SYSTEM: Actor = { principal: null, ip: null };
 
 /** Who did something, for idempotency keys. */
 export const actorKey = (principal: Principal): string =>
-  principal.kind === 'user' ? `user:${principal.userId}` : `token:${principal.tokenId}`;
+  principal.kind === 'user'
+    ? `user:${principal.userId}`
+    : principal.kind === 'token'
+      ? `token:${principal.tokenId}`
+      : `preview:${principal.documentId}`;
 
 /** The user behind an actor, for `created_by` and `updated_by` columns (null for tokens and the system). */
 export const userIdOf = (actor: Actor): string | null =>

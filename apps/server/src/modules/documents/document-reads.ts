@@ -1,5 +1,5 @@
 import type { Document, ListMeta } from '@plinth/contract';
-import { fieldError, notFound } from '../../lib/errors.js';
+import { fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { DEFAULT_LIMIT } from '../../lib/pagination.js';
 import type { CollectionModel } from '../collections/model.js';
 import type { ModelCache, ProjectModel } from '../collections/model-cache.js';
@@ -18,6 +18,7 @@ import {
 } from './document-query.js';
 import type { DocumentCounts, DocumentsRepository, ListRequest } from './documents.repository.js';
 import { populate } from './populate.js';
+import { referencedIds } from './references.js';
 import {
   presentDocument,
   projectLocale,
@@ -147,6 +148,12 @@ export class DocumentReads {
 
   /** One document, in the copy the caller's policy gives it; a 404 when that copy does not exist. */
   async find(grant: ProjectGrant, slug: string, id: string, input: ReadDocument): Promise<Document> {
+    const preview = grant.content.previewOf;
+    if (preview) {
+      await this.checkPreviewReach(grant, preview, slug, id, input);
+      // Its document's references, and no further.
+      input = { ...input, depth: 1 };
+    }
     const { model, collection } = await this.deps.models.collection(grant.project.id, slug);
     const read = this.readOptions(grant, collection, input, grant.content.copyFor(input.status).copy);
     const row = await this.deps.repository.find(
@@ -157,6 +164,28 @@ export class DocumentReads {
     const document = presentDocument(collection, toStoredDocument(row), read);
     await this.populateAll([document], grant, model, collection, input, read);
     return document;
+  }
+
+  /**
+   * A preview token reads its own document, and the documents its working copy references
+   * (what the previewed page shows of them); anything else is a 404, as for any document a
+   * caller cannot see. Never the trash.
+   */
+  private async checkPreviewReach(
+    grant: ProjectGrant,
+    preview: { collection: string; id: string },
+    slug: string,
+    id: string,
+    input: ReadDocument,
+  ): Promise<void> {
+    if (input.status === 'deleted') throw forbidden('A preview token reads working copies, not the trash');
+    if (slug === preview.collection && id === preview.id) return;
+    const { collection } = await this.deps.models.collection(grant.project.id, preview.collection);
+    const root = await this.deps.repository.find(
+      { projectId: grant.project.id, collectionId: collection.id, copy: 'working' },
+      preview.id,
+    );
+    if (!root || !referencedIds(collection, toStoredDocument(root).data).has(id)) throw notFound('Document');
   }
 
   /**

@@ -39,7 +39,9 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{
     grant: ProjectGrant,
     compute: () => Promise<unknown>,
   ): Promise<FastifyReply> {
-    const key = `${grant.content.seesHidden ? 'h' : 'v'}${grant.content.previews ? 'p' : 'r'}${request.url}`;
+    // A preview token's answers depend on its document (what it may reach), so it has a key of its own.
+    const reader = grant.content.previewOf ? `d${grant.content.previewOf.id}:` : '';
+    const key = `${reader}${grant.content.seesHidden ? 'h' : 'v'}${grant.content.previews ? 'p' : 'r'}${request.url}`;
     const projectId = grant.project.id;
     const version = delivery.version(projectId);
     let answer: CachedAnswer | undefined = delivery.get(key, projectId);
@@ -105,7 +107,9 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{
       response: { 200: DataOf(Document), 304: NotModified, ...errorResponses },
     },
     handler: async (request, reply) => {
-      const grant = await request.authorize(request.params.projectId, 'content.read');
+      const { projectId, collection, id } = request.params;
+      // A read of one document is the one place a preview token gets in (see ProjectAccess).
+      const grant = await request.authorize(projectId, 'content.read', { collection, id });
       return cachedRead(request, reply, grant, async () => ({
         data: await reads.find(grant, request.params.collection, request.params.id, readInputOf(request.query)),
       }));

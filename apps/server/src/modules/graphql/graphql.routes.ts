@@ -50,7 +50,7 @@ export function responseMediaType(accept: string | undefined): GraphqlMediaType 
 
 /** What decides a query's answer besides its text: members, or a token's exact scopes. */
 const callerKey = (grant: ProjectGrant) =>
-  grant.principal.kind === 'user' ? 'u' : `t:${[...grant.principal.scopes].sort().join(',')}`;
+  grant.principal.kind === 'token' ? `t:${[...grant.principal.scopes].sort().join(',')}` : 'u';
 
 const isErrorBody = (payload: unknown): payload is ErrorBody =>
   typeof payload === 'object' &&

@@ -34,6 +34,11 @@ export interface ContentPolicy {
   readonly documents: OwnerConstraint;
   /** Which media files the caller may change: editors and up, and media:write tokens, any; authors their own. */
   readonly media: OwnerConstraint;
+  /**
+   * A preview token's document: the only one it reads, with the documents that one references;
+   * null for every other caller.
+   */
+  readonly previewOf: { readonly collection: string; readonly id: string } | null;
 }
 
 type Can = (action: 'content.preview' | 'content.update_any' | 'media.update_any') => boolean;
@@ -59,5 +64,6 @@ export function contentPolicy(principal: Principal, can: Can): ContentPolicy {
     },
     documents: own('content.update_any'),
     media: own('media.update_any'),
+    previewOf: principal.kind === 'preview' ? { collection: principal.collection, id: principal.documentId } : null,
   };
 }

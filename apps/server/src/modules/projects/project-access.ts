@@ -64,10 +64,12 @@ export interface ProjectGrant {
   can(action: ProjectAction): boolean;
 }
 
-const allows = (principal: Principal, role: Role | null, action: ProjectAction): boolean =>
-  principal.kind === 'token'
-    ? SCOPES_ALLOWED[action].some((scope) => principal.scopes.includes(scope))
-    : roleCan(role, action);
+const allows = (principal: Principal, role: Role | null, action: ProjectAction): boolean => {
+  if (principal.kind === 'token') return SCOPES_ALLOWED[action].some((scope) => principal.scopes.includes(scope));
+  // A preview token reads (its working copy, see ContentPolicy.previewOf) and does nothing else.
+  if (principal.kind === 'preview') return action === 'content.read' || action === 'content.preview';
+  return roleCan(role, action);
+};
 
 function grantOf(project: ProjectRecord, principal: Principal, role: Role | null, ip: string): ProjectGrant {
   const can = (action: ProjectAction) => allows(principal, role, action);
@@ -99,9 +101,28 @@ export class ProjectAccess {
     return grantOf(project, principal, null, ip);
   }
 
-  async authorize(principal: Principal, projectId: string, action: ProjectAction, ip: string): Promise<ProjectGrant> {
+  /**
+   * `document` names the one document a read is about: only a read of one document (by id)
+   * passes it, and only such a read lets a preview token in, limited by its content policy to
+   * its own document and what that references.
+   */
+  async authorize(
+    principal: Principal,
+    projectId: string,
+    action: ProjectAction,
+    ip: string,
+    document?: { collection: string; id: string },
+  ): Promise<ProjectGrant> {
     let role: Role | null = null;
     let project: ProjectRecord | undefined;
+    if (principal.kind === 'preview') {
+      project = principal.projectId === projectId ? await this.deps.live.get(projectId) : undefined;
+      if (!project) throw notFound('Project');
+      if (action !== 'content.read' || !document) {
+        throw forbidden('A preview token only reads the document it was made for');
+      }
+      return grantOf(project, principal, null, ip);
+    }
     if (principal.kind === 'token') {
       project = principal.projectId === projectId ? await this.deps.live.get(projectId) : undefined;
     } else {

@@ -242,7 +242,10 @@ describe('webhook deliveries: events, payloads, signatures, ordering', () => {
     await change('DELETE', `/${id}`);
     expected.push({ event: 'document.deleted', data: await read(preview, `${id}?locale=*&status=deleted`) });
     await change('POST', `/${id}/restore`);
-    expected.push({ event: 'document.updated', data: { ...(await read(preview, `${id}?locale=*`)), changed_paths: [] } });
+    expected.push({
+      event: 'document.updated',
+      data: { ...(await read(preview, `${id}?locale=*`)), changed_paths: [] },
+    });
 
     const bodies = (await receiver.waitFor(expected.length, forHook))
       .map((request) => checkDelivery(request, hook.secret))
