@@ -1,9 +1,4 @@
-// The types Next.js and Vite would bring, for type-checking the examples without installing them.
-
-/** Next.js extends fetch with cache options (https://nextjs.org/docs/app/api-reference/functions/fetch). */
-interface RequestInit {
-  next?: { revalidate?: number | false; tags?: string[] };
-}
+// The types Vite would bring, for type-checking the Vite example without installing it.
 
 /** Vite's import.meta.env: variables prefixed VITE_ reach the browser. */
 interface ImportMetaEnv {
@@ -13,8 +8,4 @@ interface ImportMetaEnv {
 }
 interface ImportMeta {
   readonly env: ImportMetaEnv;
-}
-
-declare module 'next/cache' {
-  export function revalidateTag(tag: string): void;
 }

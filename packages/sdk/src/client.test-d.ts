@@ -1,9 +1,11 @@
-import type { Asset, ErrorCode } from '@plinth/contract';
+import type { Asset, ErrorCode, EventTicket, Presence, PreviewToken } from '@plinth/contract';
 import { describe, expectTypeOf, it } from 'vitest';
 import { createClient } from './client.js';
 import type { DocumentInput, DocumentList, PlinthDocument } from './documents.js';
 import { listDocuments } from './documents.js';
-import type { PlinthError, PlinthGraphqlError } from './errors.js';
+import type { PlinthError, PlinthGraphqlError, PlinthNetworkError } from './errors.js';
+import type { EventStreamErrorInfo, EventSubscription, PlinthEvent, PlinthEventName } from './events.js';
+import { mergePreview, previewTokenFrom, subscribeToPreview } from './preview.js';
 
 interface Author {
   name: string;
@@ -133,5 +135,104 @@ describe('errors and GraphQL', () => {
     expectTypeOf(typed.graphql<{ articles: { total: number } }>('{ articles { total } }')).resolves.toEqualTypeOf<{
       articles: { total: number };
     }>();
+  });
+});
+
+describe('per-locale publishing and preview tokens', () => {
+  const articles = typed.collection('articles');
+
+  it('publish and unpublish take locales, and still take nothing or call options', () => {
+    expectTypeOf(articles.publish('1', { locales: ['es', 'fr'] })).resolves.toEqualTypeOf<PlinthDocument<Article>>();
+    expectTypeOf(articles.unpublish('1', { locales: ['fr'] })).resolves.toEqualTypeOf<PlinthDocument<Article>>();
+    void articles.publish('1');
+    void articles.unpublish('1', { signal: new AbortController().signal });
+    void articles.publish('1', { locales: ['es'] as const, headers: { 'x-trace': '1' } });
+    // @ts-expect-error locales is a list
+    void articles.publish('1', { locales: 'es' });
+    // @ts-expect-error not an option of publish
+    void articles.publish('1', { status: 'draft' });
+  });
+
+  it('makes preview tokens and reads with them', () => {
+    expectTypeOf(articles.previewToken('1')).resolves.toEqualTypeOf<PreviewToken>();
+    expectTypeOf(articles.previewToken('1', { locale: 'es' })).resolves.toEqualTypeOf<PreviewToken>();
+    expectTypeOf<PreviewToken['url']>().toEqualTypeOf<string | null>();
+    expectTypeOf(articles.get('1', { previewToken: 'plp_x', populate: ['author'] })).resolves.toEqualTypeOf<
+      PlinthDocument<Article>
+    >();
+    expectTypeOf(previewTokenFrom).parameter(0).toEqualTypeOf<string | URL>();
+    expectTypeOf(previewTokenFrom('https://site.example/')).toEqualTypeOf<string | null>();
+    // @ts-expect-error a preview token is a string
+    void articles.get('1', { previewToken: true });
+  });
+});
+
+describe('real-time events', () => {
+  it('types each event by its name', () => {
+    const subscription = typed.events.subscribe({
+      onEvent: (event) => {
+        expectTypeOf(event).toEqualTypeOf<PlinthEvent>();
+        expectTypeOf(event.id).toBeString();
+        if (event.event === 'document.published') expectTypeOf(event.data.locales).toEqualTypeOf<string[]>();
+        if (event.event === 'media.created') expectTypeOf(event.data).toEqualTypeOf<Asset>();
+        if (event.event === 'presence.joined') expectTypeOf(event.data).toEqualTypeOf<Presence>();
+      },
+    });
+    expectTypeOf(subscription).toEqualTypeOf<EventSubscription>();
+    expectTypeOf(subscription.lastEventId).toEqualTypeOf<string | null>();
+    expectTypeOf(subscription.close).toEqualTypeOf<() => void>();
+    // @ts-expect-error the last event id is read-only
+    subscription.lastEventId = '1';
+  });
+
+  it('narrows onEvent to the events asked for', () => {
+    typed.events.subscribe({
+      events: ['document.published', 'document.unpublished'],
+      collections: ['articles'],
+      lastEventId: '41',
+      signal: new AbortController().signal,
+      onEvent: (event) => {
+        expectTypeOf(event.event).toEqualTypeOf<'document.published' | 'document.unpublished'>();
+        expectTypeOf(event.data.locales).toEqualTypeOf<string[]>();
+      },
+      onReset: ({ reason }) => expectTypeOf(reason).toBeString(),
+      onError: (error, info) => {
+        expectTypeOf(error).toEqualTypeOf<PlinthError | PlinthNetworkError>();
+        expectTypeOf(info).toEqualTypeOf<EventStreamErrorInfo>();
+      },
+      onOpen: () => undefined,
+    });
+    // @ts-expect-error not an event of the stream
+    typed.events.subscribe({ events: ['document.exploded'], onEvent: () => undefined });
+    // @ts-expect-error ping is for webhooks only
+    typed.events.subscribe({ events: ['ping'], onEvent: () => undefined });
+    // @ts-expect-error onEvent is required
+    typed.events.subscribe({ events: ['media.created'] });
+    expectTypeOf<'presence.left'>().toExtend<PlinthEventName>();
+  });
+
+  it('gives tickets for EventSource', () => {
+    expectTypeOf(typed.events.ticket()).resolves.toEqualTypeOf<EventTicket>();
+  });
+});
+
+describe('live preview', () => {
+  it('types drafts with the document type', () => {
+    const stop = subscribeToPreview<Article>({
+      origin: ['https://cms.example.com'],
+      documentId: '1',
+      onPreview: (draft) => expectTypeOf(draft).toEqualTypeOf<PlinthDocument<Article>>(),
+    });
+    expectTypeOf(stop).toEqualTypeOf<() => void>();
+    // @ts-expect-error origin is required
+    subscribeToPreview({ onPreview: () => undefined });
+  });
+
+  it('merges a draft into a typed document', () => {
+    const current = {} as PlinthDocument<Article>;
+    expectTypeOf(mergePreview(current, null)).toEqualTypeOf<PlinthDocument<Article>>();
+    expectTypeOf(mergePreview(current, {} as PlinthDocument<Record<string, unknown>>)).toEqualTypeOf<
+      PlinthDocument<Article>
+    >();
   });
 });

@@ -170,6 +170,35 @@ describe('the client over HTTP', () => {
     expect((await client.components.get('hero')).fields[0]?.name).toBe('heading');
   });
 
+  it('publishes and unpublishes single locales, and still publishes every locale without any', async () => {
+    const articles = clientOf(server).collection<{ title: string }>('articles');
+    const reader = clientOf(server, { token: await server.token(['content:read']) }).collection<{ title: string }>(
+      'articles',
+    );
+    const article = await articles.create({ title: 'Hello' });
+    await articles.update(article.id, { title: 'Hola' }, { locale: 'es' });
+
+    const english = await articles.publish(article.id, { locales: ['en'] });
+    expect(english.locale_status).toMatchObject({ en: 'published', es: 'draft' });
+    expect((await reader.get(article.id, { locale: 'es' })).data.title).toBe('Hello'); // the fallback
+
+    const spanish = await articles.publish(article.id, { locales: ['es'] });
+    expect(spanish.locale_status).toMatchObject({ en: 'published', es: 'published' });
+    expect((await reader.get(article.id, { locale: 'es' })).data.title).toBe('Hola');
+
+    const withdrawn = await articles.unpublish(article.id, { locales: ['es'] });
+    expect(withdrawn.locale_status).toMatchObject({ en: 'published', es: 'draft' });
+    expect(withdrawn.status).not.toBe('draft');
+    expect((await reader.get(article.id, { locale: 'es' })).data.title).toBe('Hello');
+
+    await expect(articles.publish(article.id, { locales: ['xx'] })).rejects.toMatchObject({ status: 400 });
+    const everywhere = await articles.publish(article.id);
+    expect(everywhere.locale_status).toMatchObject({ en: 'published', es: 'published' });
+    const gone = await articles.unpublish(article.id);
+    expect(gone.status).toBe('draft');
+    await expect(reader.get(article.id)).rejects.toMatchObject({ status: 404 });
+  });
+
   it('rejects project calls of a client without a project', async () => {
     const client = createClient({ url: server.url, token: server.owner.accessToken });
     await expect(client.collection('articles').list()).rejects.toThrow('pass projectId to createClient');

@@ -2,8 +2,10 @@ import type {
   Asset,
   Collection,
   Component,
+  EventTicket,
   ListMediaQuery,
   LoginResponse,
+  PreviewToken,
   Project,
   TokenPair,
   User,
@@ -13,6 +15,7 @@ import {
   type CollectionTarget,
   type CreateDocumentOptions,
   createDocument,
+  createPreviewToken,
   type DocumentData,
   type DocumentInput,
   type DocumentList,
@@ -23,11 +26,21 @@ import {
   getDocument,
   listDocuments,
   type PlinthDocument,
+  type PreviewReadOptions,
+  type PublishOptions,
   type UpdateDocumentOptions,
   updateDocument,
 } from './documents.js';
 import { errorFromResponse, PlinthGraphqlError, PlinthNetworkError } from './errors.js';
 import type { EtagCache } from './etag-cache.js';
+import {
+  createEventTicket,
+  type EventSubscription,
+  eventStreamPath,
+  openEventStream,
+  type PlinthEventName,
+  type SubscribeOptions,
+} from './events.js';
 import { graphqlRequest } from './graphql.js';
 import { getMedia, listMedia, mediaUrl, type UploadOptions, type UploadSource, uploadMedia } from './media.js';
 import {
@@ -80,15 +93,36 @@ export interface CollectionApi<T extends DocumentData> {
    * @example for await (const article of articles.iterate({ sort: 'title', limit: 100 })) console.log(article.data.title);
    */
   iterate(query?: Omit<DocumentQuery<T>, 'page' | 'cursor'>, options?: CallOptions): AsyncGenerator<PlinthDocument<T>>;
-  get(id: string, options?: DocumentReadOptions<T> & CallOptions): Promise<PlinthDocument<T>>;
+  /**
+   * One document. With `previewToken` (a `plp_…` token from a preview URL, see
+   * `previewTokenFrom`), the call reads with that token instead of the client's credential.
+   * @example const article = await articles.get(id, { populate: ['author'], previewToken });
+   */
+  get(id: string, options?: DocumentReadOptions<T> & PreviewReadOptions & CallOptions): Promise<PlinthDocument<T>>;
   create(data: DocumentInput<T>, options?: CreateDocumentOptions): Promise<PlinthDocument<T>>;
   /** Changes the given fields; pass `version` to fail with `CONFLICT` rather than overwrite a newer edit. */
   update(id: string, data: DocumentInput<T>, options?: UpdateDocumentOptions & CallOptions): Promise<PlinthDocument<T>>;
   /** Moves the document to trash. */
   delete(id: string, options?: CallOptions): Promise<void>;
   restore(id: string, options?: CallOptions): Promise<PlinthDocument<T>>;
-  publish(id: string, options?: CallOptions): Promise<PlinthDocument<T>>;
-  unpublish(id: string, options?: CallOptions): Promise<PlinthDocument<T>>;
+  /**
+   * Publishes the working copy, in every locale or only in `locales`.
+   * @example await articles.publish(id, { locales: ['es'] });
+   */
+  publish(id: string, options?: PublishOptions & CallOptions): Promise<PlinthDocument<T>>;
+  /**
+   * Withdraws the published snapshot, in every locale or only in `locales` (unpublishing the
+   * default locale unpublishes the document).
+   * @example await articles.unpublish(id, { locales: ['fr'] });
+   */
+  unpublish(id: string, options?: PublishOptions & CallOptions): Promise<PlinthDocument<T>>;
+  /**
+   * A read-only token (1 hour) for previewing this document's working copy, and the
+   * collection's preview URL filled in with it (null when the collection has no `preview_url`).
+   * Needs a member's token or an API token with `content:preview`.
+   * @example const { url } = await articles.previewToken(id, { locale: 'es' });
+   */
+  previewToken(id: string, options?: { locale?: string } & CallOptions): Promise<PreviewToken>;
 }
 
 export interface PlinthClient<TCollections extends CollectionMap = Record<string, Record<string, unknown>>> {
@@ -136,6 +170,31 @@ export interface PlinthClient<TCollections extends CollectionMap = Record<string
   components: {
     list(options?: CallOptions): Promise<ListOf<Component>>;
     get(name: string, options?: CallOptions): Promise<Component>;
+  };
+  events: {
+    /**
+     * Opens the project's real-time event stream and keeps it open: reconnects with backoff and
+     * resumes after the last event received. Sends the client's credential in a header, never
+     * in the URL. A 400, 401, 403, 404 (any 4xx but 408 and 429) stops it (`onError`, `willRetry: false`).
+     * @example
+     * const subscription = client.events.subscribe({
+     *   events: ['document.published', 'document.unpublished'],
+     *   collections: ['articles'],
+     *   onEvent: (event) => revalidate(event.data.id), // typed by the events asked for
+     *   onReset: () => revalidateAll(),
+     * });
+     * // later
+     * subscription.close();
+     */
+    subscribe<E extends PlinthEventName = PlinthEventName>(options: SubscribeOptions<E>): EventSubscription;
+    /**
+     * A single-use ticket valid 60 s, to open the stream where headers cannot be sent
+     * (a browser's `EventSource`: `?ticket=`).
+     * @example
+     * const { ticket } = await client.events.ticket();
+     * const source = new EventSource(`${client.url}/api/v1/projects/${client.projectId}/events?ticket=${ticket}`);
+     */
+    ticket(options?: CallOptions): Promise<EventTicket>;
   };
   media: {
     list(query?: ListMediaQuery, options?: CallOptions): Promise<ListOf<Asset>>;
@@ -186,16 +245,20 @@ export function createClient<TCollections extends CollectionMap = Record<string,
   const { etagCache } = options;
   let token = options.token ?? null;
 
+  /** The client's headers and the current credential, under the more specific ones given. */
+  function headersOf(...layers: (Record<string, string> | undefined)[]): Headers {
+    const headers = new Headers({ accept: 'application/json' });
+    for (const layer of [options.headers, ...layers]) {
+      for (const [name, value] of Object.entries(layer ?? {})) headers.set(name, value);
+    }
+    if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  }
+
   async function request<T>(call: PlinthRequest<T>, callOptions: CallOptions = {}): Promise<T> {
     const params = toSearchParams(call.query).toString();
     const url = `${apiUrl}${call.path}${params ? `?${params}` : ''}`;
-    const headers = new Headers({
-      accept: 'application/json',
-      ...options.headers,
-      ...call.headers,
-      ...callOptions.headers,
-    });
-    if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+    const headers = headersOf(call.headers, callOptions.headers);
     let body: BodyInit | undefined;
     if (call.form) body = call.form;
     else if (call.body !== undefined) {
@@ -266,7 +329,15 @@ export function createClient<TCollections extends CollectionMap = Record<string,
       },
       // Read, create and update options carry the call options too; each side takes its own keys.
       get: async (id, options) =>
-        request(getDocument<T>({ ...target(), id, ...(options ? { options } : {}) }), options),
+        request(
+          getDocument<T>({
+            ...target(),
+            id,
+            ...(options ? { options } : {}),
+            ...(options?.previewToken ? { previewToken: options.previewToken } : {}),
+          }),
+          options,
+        ),
       create: async (data, options) =>
         request(createDocument<T>({ ...target(), data, ...(options ? { options } : {}) }), options),
       update: async (id, data, options) =>
@@ -276,10 +347,31 @@ export function createClient<TCollections extends CollectionMap = Record<string,
       },
       restore: async (id, callOptions) =>
         request(documentAction<T>({ ...target(), id, action: 'restore' }), callOptions),
-      publish: async (id, callOptions) =>
-        request(documentAction<T>({ ...target(), id, action: 'publish' }), callOptions),
-      unpublish: async (id, callOptions) =>
-        request(documentAction<T>({ ...target(), id, action: 'unpublish' }), callOptions),
+      publish: async (id, options) =>
+        request(
+          documentAction<T>({
+            ...target(),
+            id,
+            action: 'publish',
+            ...(options?.locales ? { locales: options.locales } : {}),
+          }),
+          options,
+        ),
+      unpublish: async (id, options) =>
+        request(
+          documentAction<T>({
+            ...target(),
+            id,
+            action: 'unpublish',
+            ...(options?.locales ? { locales: options.locales } : {}),
+          }),
+          options,
+        ),
+      previewToken: async (id, options) =>
+        request(
+          createPreviewToken({ ...target(), id, ...(options?.locale !== undefined ? { locale: options.locale } : {}) }),
+          options,
+        ),
     };
   }
 
@@ -343,6 +435,23 @@ export function createClient<TCollections extends CollectionMap = Record<string,
     components: {
       list: async (callOptions) => request(listComponents(requireProject()), callOptions),
       get: async (name, callOptions) => request(getComponent({ projectId: requireProject(), name }), callOptions),
+    },
+    events: {
+      subscribe: (subscribeOptions) =>
+        openEventStream(
+          {
+            url: `${apiUrl}${eventStreamPath({
+              projectId: requireProject(),
+              events: subscribeOptions.events,
+              collections: subscribeOptions.collections,
+            })}`,
+            fetch: fetchImpl,
+            // Asked for every connection, so a token changed with setToken is used on reconnection.
+            headers: () => headersOf(),
+          },
+          subscribeOptions,
+        ),
+      ticket: async (callOptions) => request(createEventTicket(requireProject()), callOptions),
     },
     media: {
       list: async (query, callOptions) =>

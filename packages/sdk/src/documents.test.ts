@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlinthClient } from './client.js';
-import { compileQuery, type DocumentInput, type PlinthDocument } from './documents.js';
+import {
+  compileQuery,
+  createPreviewToken,
+  type DocumentInput,
+  documentAction,
+  getDocument,
+  type PlinthDocument,
+} from './documents.js';
 import { PlinthError } from './errors.js';
 import { clientOf, createBlogModel, type SdkTestServer, startSdkServer } from './test/server.js';
 
@@ -58,6 +65,39 @@ describe('compileQuery', () => {
       q: 'word',
       limit: 5,
     });
+  });
+});
+
+describe('request descriptions of publishing and preview', () => {
+  const target = { projectId: 'p1', collection: 'articles', id: 'd/1' };
+
+  it('sends publish and unpublish without a body, or with the locales given', () => {
+    const whole = documentAction({ ...target, action: 'publish' });
+    expect(whole).toMatchObject({ method: 'POST', path: '/projects/p1/collections/articles/documents/d%2F1/publish' });
+    expect(whole).not.toHaveProperty('body');
+    expect(documentAction({ ...target, action: 'unpublish', locales: ['es', 'fr'] })).toMatchObject({
+      path: '/projects/p1/collections/articles/documents/d%2F1/unpublish',
+      body: { locales: ['es', 'fr'] },
+    });
+    expect(documentAction({ ...target, action: 'restore' })).not.toHaveProperty('body');
+  });
+
+  it('reads with a preview token as the bearer of that request only', () => {
+    expect(getDocument({ ...target, previewToken: 'plp_abc', options: { locale: 'es' } })).toMatchObject({
+      method: 'GET',
+      query: { locale: 'es' },
+      headers: { authorization: 'Bearer plp_abc' },
+    });
+    expect(getDocument(target)).not.toHaveProperty('headers');
+  });
+
+  it('asks for a preview token, with the locale when given', () => {
+    expect(createPreviewToken({ ...target, locale: 'es' })).toMatchObject({
+      method: 'POST',
+      path: '/projects/p1/collections/articles/documents/d%2F1/preview-token',
+      body: { locale: 'es' },
+    });
+    expect(createPreviewToken(target).body).toEqual({});
   });
 });
 

@@ -6,6 +6,9 @@ import type {
   DocumentReadQuery,
   FilterOperator,
   ListMeta,
+  PreviewToken,
+  PreviewTokenBody,
+  PublishBody,
   UpdateDocumentBody,
 } from '@plinth/contract';
 import {
@@ -192,14 +195,27 @@ export function listDocuments<T extends DocumentData = Record<string, unknown>>(
   };
 }
 
-/** Reads one document. */
+/** Options of a read with a live-preview token (`previewToken` of a collection, or `previewTokenFrom`). */
+export interface PreviewReadOptions {
+  /**
+   * A `plp_…` preview token: sent as the call's `Authorization: Bearer` instead of the client's
+   * credential, it reads that one document's working copy (and the documents it references).
+   */
+  previewToken?: string;
+}
+
+/**
+ * Reads one document; with `previewToken`, as that preview token allows.
+ * @example await client.request(getDocument<Article>({ projectId, collection: 'articles', id, previewToken }));
+ */
 export function getDocument<T extends DocumentData = Record<string, unknown>>(
-  target: CollectionTarget & { id: string; options?: DocumentReadOptions<T> },
+  target: CollectionTarget & { id: string; options?: DocumentReadOptions<T> } & PreviewReadOptions,
 ): PlinthRequest<PlinthDocument<T>> {
   return {
     method: 'GET',
     path: documentsPath(target, `/${segment(target.id)}`),
     query: compileReadOptions(target.options),
+    ...(target.previewToken ? { headers: { authorization: `Bearer ${target.previewToken}` } } : {}),
     revalidate: true,
     read: readData<PlinthDocument<T>>(),
   };
@@ -267,15 +283,48 @@ export function deleteDocument(target: CollectionTarget & { id: string }): Plint
 export type DocumentAction = 'publish' | 'unpublish' | 'restore';
 
 /**
+ * Options of a publish or unpublish: `locales` limits it to those project locales (the first
+ * publish must include the default locale; unpublishing the default locale unpublishes the
+ * document). Without it, every locale.
+ * @example { locales: ['es', 'fr'] }
+ */
+export interface PublishOptions {
+  locales?: readonly string[];
+}
+
+/**
  * Publishes (snapshots the working copy for readers), unpublishes, or restores from trash.
- * @example await client.request(documentAction({ projectId, collection: 'articles', id, action: 'publish' }));
+ * Publish and unpublish take `locales`.
+ * @example await client.request(documentAction({ projectId, collection: 'articles', id, action: 'publish', locales: ['es'] }));
  */
 export function documentAction<T extends DocumentData = Record<string, unknown>>(
-  target: CollectionTarget & { id: string; action: DocumentAction },
+  target: CollectionTarget & { id: string } & (
+      | ({ action: 'publish' | 'unpublish' } & PublishOptions)
+      | { action: 'restore'; locales?: never }
+    ),
 ): PlinthRequest<PlinthDocument<T>> {
+  // No body unless locales are given: the same request as before per-locale publishing.
+  const body: PublishBody | undefined = target.locales ? { locales: [...target.locales] } : undefined;
   return {
     method: 'POST',
     path: documentsPath(target, `/${segment(target.id)}/${target.action}`),
+    ...(body ? { body } : {}),
     read: readData<PlinthDocument<T>>(),
+  };
+}
+
+/**
+ * Makes a short-lived, read-only preview token for one document (members, and API tokens with
+ * `content:preview`). `locale` fills `{locale}` in the collection's preview URL.
+ * @example const { url } = await client.request(createPreviewToken({ projectId, collection: 'articles', id, locale: 'es' }));
+ */
+export function createPreviewToken(
+  target: CollectionTarget & { id: string; locale?: string },
+): PlinthRequest<PreviewToken> {
+  return {
+    method: 'POST',
+    path: documentsPath(target, `/${segment(target.id)}/preview-token`),
+    body: (target.locale !== undefined ? { locale: target.locale } : {}) satisfies PreviewTokenBody,
+    read: readData<PreviewToken>(),
   };
 }

@@ -1,12 +1,15 @@
 // The public surface of @plinth/sdk: the client, the request functions it runs, the errors,
-// and the webhook check. Shapes of the API (Document, Asset, Collection, …) come from the contract.
+// the webhook check, real-time events and live preview. Shapes of the API (Document, Asset, Collection, …) come from the contract.
 export type {
   Asset,
   Collection,
   Component,
   ErrorCode,
+  EventTicket,
   Field,
   ListMeta,
+  Presence,
+  PreviewToken,
   Project,
   User,
   WebhookEvent,
@@ -27,6 +30,7 @@ export {
   compileQuery,
   compileReadOptions,
   createDocument,
+  createPreviewToken,
   type DocumentAction,
   type DocumentData,
   type DocumentFilter,
@@ -42,6 +46,8 @@ export {
   getDocument,
   listDocuments,
   type PlinthDocument,
+  type PreviewReadOptions,
+  type PublishOptions,
   type SortKey,
   type SystemColumn,
   type UpdateDocumentOptions,
@@ -50,6 +56,20 @@ export {
 } from './documents.js';
 export { PlinthError, PlinthGraphqlError, PlinthNetworkError } from './errors.js';
 export { type CachedAnswer, createEtagCache, type EtagCache } from './etag-cache.js';
+export {
+  createEventTicket,
+  type DeletedDocumentStub,
+  type EventStreamConnection,
+  type EventStreamErrorInfo,
+  type EventStreamReset,
+  type EventSubscription,
+  eventStreamPath,
+  openEventStream,
+  type PlinthEvent,
+  type PlinthEventDataMap,
+  type PlinthEventName,
+  type SubscribeOptions,
+} from './events.js';
 export { graphqlRequest } from './graphql.js';
 export { getMedia, listMedia, mediaUrl, type UploadOptions, type UploadSource, uploadMedia } from './media.js';
 export {
@@ -61,6 +81,17 @@ export {
   listComponents,
   listProjects,
 } from './model.js';
+export {
+  mergePreview,
+  PREVIEW_PARAM,
+  type PreviewDocument,
+  type PreviewFocusMessage,
+  type PreviewMessage,
+  type PreviewReadyMessage,
+  previewTokenFrom,
+  type SubscribeToPreviewOptions,
+  subscribeToPreview,
+} from './preview.js';
 export {
   type CallOptions,
   type CreateOptions,

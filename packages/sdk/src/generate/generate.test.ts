@@ -107,6 +107,7 @@ describe('generateTypes', () => {
     kind: 'collection' as const,
     display_field: null,
     requires_approval: false,
+    preview_url: null,
     fields,
     ...timestamps,
     ...extra,

@@ -7,6 +7,7 @@ import type {
   PlinthDocument,
   UpdateDocumentOptions,
 } from '../documents.js';
+import type { useLivePreview } from './live-preview.js';
 import type { useCreateDocument, usePublishDocument, useUpdateDocument } from './mutations.js';
 import type { PlinthFailure, useDocument, useDocuments } from './queries.js';
 
@@ -44,5 +45,15 @@ describe('React hooks', () => {
     expectTypeOf<ReturnType<typeof usePublishDocument<Article>>>().toEqualTypeOf<
       UseMutationResult<PlinthDocument<Article>, PlinthFailure, string>
     >();
+  });
+
+  it('type the live preview document like the one given', () => {
+    const live = {} as typeof useLivePreview;
+    expectTypeOf(live({} as PlinthDocument<Article>, { origin: 'https://cms.example.com' })).toEqualTypeOf<
+      PlinthDocument<Article>
+    >();
+    expectTypeOf(
+      live({} as PlinthDocument<Article> | undefined, { origin: ['https://cms.example.com'] }),
+    ).toEqualTypeOf<PlinthDocument<Article> | null | undefined>();
   });
 });

@@ -1,4 +1,6 @@
 // @plinth/sdk/react: TanStack Query hooks over the core client.
+
+export { type LivePreviewOptions, useLivePreview } from './live-preview.js';
 export {
   type HookMutationOptions,
   useCreateDocument,

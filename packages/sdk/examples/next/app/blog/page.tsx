@@ -10,6 +10,9 @@ const plinth = createClient<Collections>({
   fetch: (input, init) => fetch(input, { ...init, next: { revalidate: 300, tags: ['articles'] } }),
 });
 
+// Rendered when asked for, not at build time (the fetches above are cached all the same).
+export const dynamic = 'force-dynamic';
+
 export default async function BlogPage() {
   const { data: articles } = await plinth.collection('articles').list({
     sort: '-published_at',
@@ -22,6 +25,7 @@ export default async function BlogPage() {
       {articles.map(({ id, data }) => (
         <li key={id}>
           {typeof data.cover === 'object' && data.cover ? (
+            // biome-ignore lint/performance/noImgElement: Plinth resizes and converts the image (mediaUrl), not next/image
             <img src={mediaUrl(data.cover, { w: 400, format: 'webp' })} alt="" width={400} />
           ) : null}
           <a href={`/blog/${data.slug}`}>{data.title}</a>

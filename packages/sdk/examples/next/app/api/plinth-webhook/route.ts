@@ -12,6 +12,7 @@ export async function POST(request: Request) {
   });
   if (!isValid) return new Response('Invalid signature', { status: 401 });
   const delivery = JSON.parse(rawBody) as WebhookPayload;
-  if (delivery.event.startsWith('document.')) revalidateTag('articles');
+  // `expire: 0`: the next visitor gets the new content, not the cached copy once more.
+  if (delivery.event.startsWith('document.')) revalidateTag('articles', { expire: 0 });
   return new Response(null, { status: 204 });
 }

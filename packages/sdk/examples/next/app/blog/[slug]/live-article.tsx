@@ -1,0 +1,11 @@
+'use client';
+import type { PlinthDocument } from '@plinth/sdk';
+import { useLivePreview } from '@plinth/sdk/react';
+import type { Article } from '@/plinth-types';
+import { ArticleView } from './article-view';
+
+/** The draft, re-rendered with each unsaved change the editor posts (messages from other origins are ignored). */
+export function LiveArticle({ draft, origin }: { draft: PlinthDocument<Article>; origin: string }) {
+  const article = useLivePreview(draft, { origin });
+  return <ArticleView article={article} />;
+}
