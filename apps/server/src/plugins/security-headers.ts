@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Origins beyond 'self' that the web app's build says its pages need, by directive (dist/csp.json). */
 export interface PageOrigins {
@@ -31,14 +31,28 @@ export function pageContentSecurityPolicy(origins?: PageOrigins): string {
 
 const PAGE_CSP = pageContentSecurityPolicy();
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * Puts the headers every answer carries on the reply now: what a route that writes its
+     * answer itself (hijacked, such as an event stream) sends with its own headers.
+     */
+    withSecurityHeaders(): FastifyReply;
+  }
+}
+
 /** Headers that every answer carries (API.md, Operations). */
 export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
+  app.decorateReply('withSecurityHeaders', function (this: FastifyReply) {
+    this.header('X-Content-Type-Options', 'nosniff');
+    this.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    this.header('X-Request-Id', this.request.id);
+    if (options.https) this.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    return this;
+  });
   // Callback style: no promise per answer.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Request-Id', request.id);
-    if (options.https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.withSecurityHeaders();
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
       reply.header('Content-Security-Policy', PAGE_CSP);

@@ -35,8 +35,8 @@ function streamSink(reply: FastifyReply, maxBufferBytes: number): StreamSink & {
     if (started) return;
     started = true;
     reply.hijack();
-    // What hooks put on the reply (CORS, security headers, quota) goes out with the stream's own.
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
+    // What hooks put on the reply (CORS, quota) and the security headers go out with the stream's own.
+    for (const [name, value] of Object.entries(reply.withSecurityHeaders().getHeaders())) {
       if (value !== undefined) raw.setHeader(name, value);
     }
     raw.writeHead(200, {

@@ -78,6 +78,10 @@ describe(`event streams (${dialectName})`, () => {
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(stream.headers.get('cache-control')).toContain('no-cache');
+    // A stream is written outside the usual answer path: it still carries every answer's headers.
+    expect(stream.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(stream.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(stream.headers.get('access-control-allow-origin')).toBe('*');
     const created = await create('Streamed');
     await act('PATCH', `/${created.id}`, { data: { title: 'Transmitido' }, locale: 'es' });
     await act('POST', `/${created.id}/publish`, { locales: ['en'] });
