@@ -8,7 +8,7 @@ import type {
   UpdateDocumentOptions,
 } from '../documents.js';
 import type { useLivePreview } from './live-preview.js';
-import type { useCreateDocument, usePublishDocument, useUpdateDocument } from './mutations.js';
+import type { PublishVariables, useCreateDocument, usePublishDocument, useUpdateDocument } from './mutations.js';
 import type { PlinthFailure, useDocument, useDocuments } from './queries.js';
 
 interface Article {
@@ -43,7 +43,7 @@ describe('React hooks', () => {
       >
     >();
     expectTypeOf<ReturnType<typeof usePublishDocument<Article>>>().toEqualTypeOf<
-      UseMutationResult<PlinthDocument<Article>, PlinthFailure, string>
+      UseMutationResult<PlinthDocument<Article>, PlinthFailure, PublishVariables>
     >();
   });
 

@@ -53,11 +53,15 @@ function ArticleEditor({ id }: { id: string }) {
         by {typeof author === 'object' && author ? author.data.name : 'nobody'}, version {article.version},{' '}
         {article.status}
       </p>
+      <p>Spanish: {article.locale_status.es}</p>
       <button type="button" onClick={() => update.mutate({ id, data: { views: 1 }, version: article.version })}>
         Count a view
       </button>
       <button type="button" onClick={() => update.mutate({ id, data: { views: 2 }, version: 1 })}>
         Save an old copy
+      </button>
+      <button type="button" onClick={() => publish.mutate({ id, locales: ['en'] })}>
+        Publish English
       </button>
       <button type="button" onClick={() => publish.mutate(id)}>
         Publish
@@ -111,8 +115,11 @@ describe('React hooks against the real server', () => {
 
     act(() => screen.getByRole('button', { name: 'Count a view' }).click());
     await screen.findByText('by Ann, version 2, draft');
-    act(() => screen.getByRole('button', { name: 'Publish' }).click());
+    act(() => screen.getByRole('button', { name: 'Publish English' }).click());
     await screen.findByText('by Ann, version 2, published');
+    expect(screen.getByText(/^Spanish/).textContent).toBe('Spanish: draft');
+    act(() => screen.getByRole('button', { name: 'Publish' }).click());
+    await screen.findByText('Spanish: published');
 
     act(() => screen.getByRole('button', { name: 'Save an old copy' }).click());
     expect((await screen.findByRole('alert')).textContent).toMatch(/\(CONFLICT\)$/);

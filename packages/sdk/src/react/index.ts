@@ -3,6 +3,7 @@
 export { type LivePreviewOptions, useLivePreview } from './live-preview.js';
 export {
   type HookMutationOptions,
+  type PublishVariables,
   useCreateDocument,
   useDeleteDocument,
   usePublishDocument,

@@ -67,26 +67,38 @@ export function useUpdateDocument<T extends DocumentData = Record<string, unknow
   );
 }
 
-/** Publishes a document: `mutate(id)`. */
+/**
+ * What the publish and unpublish hooks take: the document's id (every locale), or the id with
+ * the locales concerned.
+ * @example publish.mutate({ id, locales: ['es'] })
+ */
+export type PublishVariables = string | { id: string; locales?: readonly string[] };
+
+const publishArgs = (variables: PublishVariables): [string, { locales?: readonly string[] }] =>
+  typeof variables === 'string'
+    ? [variables, {}]
+    : [variables.id, variables.locales ? { locales: variables.locales } : {}];
+
+/** Publishes a document: `mutate(id)`, or `mutate({ id, locales: ['es'] })` for some locales only. */
 export function usePublishDocument<T extends DocumentData = Record<string, unknown>>(
   collection: string,
-  options: HookMutationOptions<PlinthDocument<T>, string> = {},
+  options: HookMutationOptions<PlinthDocument<T>, PublishVariables> = {},
 ) {
-  return useCollectionMutation<T, PlinthDocument<T>, string>(
+  return useCollectionMutation<T, PlinthDocument<T>, PublishVariables>(
     collection,
-    (documents, id) => documents.publish(id),
+    (documents, variables) => documents.publish(...publishArgs(variables)),
     options,
   );
 }
 
-/** Unpublishes a document: `mutate(id)`. */
+/** Unpublishes a document: `mutate(id)`, or `mutate({ id, locales: ['fr'] })` for some locales only. */
 export function useUnpublishDocument<T extends DocumentData = Record<string, unknown>>(
   collection: string,
-  options: HookMutationOptions<PlinthDocument<T>, string> = {},
+  options: HookMutationOptions<PlinthDocument<T>, PublishVariables> = {},
 ) {
-  return useCollectionMutation<T, PlinthDocument<T>, string>(
+  return useCollectionMutation<T, PlinthDocument<T>, PublishVariables>(
     collection,
-    (documents, id) => documents.unpublish(id),
+    (documents, variables) => documents.unpublish(...publishArgs(variables)),
     options,
   );
 }
