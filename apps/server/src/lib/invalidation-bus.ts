@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { DeliveryCache } from './delivery-cache.js';
 import type { Logger } from './logger.js';
-
-const CHANNEL = 'plinth:invalidate';
+import { connectRedisChannel } from './redis-channel.js';
 
 /**
  * Shares cache invalidations between instances through Redis pub/sub: each local invalidation
@@ -15,33 +13,13 @@ export async function connectInvalidationBus(options: {
   delivery: DeliveryCache;
   log: Logger;
 }): Promise<{ close(): Promise<void> }> {
-  const instance = randomBytes(8).toString('hex');
-  // Loaded only when Redis is configured.
-  const { Redis } = await import('ioredis');
-  const publisher = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(options.url, { lazyConnect: true });
-  for (const client of [publisher, subscriber]) {
-    client.on('error', (error) => options.log.warn({ err: error }, 'Redis connection problem'));
-  }
-  await Promise.all([publisher.connect(), subscriber.connect()]);
-  await subscriber.subscribe(CHANNEL);
-  subscriber.on('message', (_channel, message) => {
-    try {
-      const { from, projectId } = JSON.parse(message) as { from: string; projectId: string };
-      if (from !== instance && typeof projectId === 'string')
-        options.delivery.invalidate(projectId, { broadcast: false });
-    } catch (error) {
-      options.log.warn({ err: error }, 'Ignored a malformed invalidation message');
-    }
+  const channel = await connectRedisChannel({
+    url: options.url,
+    channel: 'plinth:invalidate',
+    what: 'cache invalidations',
+    log: options.log,
+    onMessage: (projectId) => options.delivery.invalidate(projectId, { broadcast: false }),
   });
-  options.delivery.onInvalidate((projectId) => {
-    publisher.publish(CHANNEL, JSON.stringify({ from: instance, projectId })).catch((error: unknown) => {
-      options.log.error({ err: error, projectId }, 'Could not publish a cache invalidation');
-    });
-  });
-  return {
-    async close() {
-      await Promise.allSettled([subscriber.quit(), publisher.quit()]);
-    },
-  };
+  options.delivery.onInvalidate((projectId) => channel.publish(projectId));
+  return channel;
 }
