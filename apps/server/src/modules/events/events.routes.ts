@@ -107,12 +107,21 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<{
       const grant = await access.authorize(principal, projectId, 'project.read', request.ip);
       const sink = streamSink(reply, eventStreams.bufferBytes);
       const lastEventId = request.headers['last-event-id'];
-      const close = await events.open({
-        grant,
-        query: request.query,
-        lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined,
-        sink,
-      });
+      let close: () => void;
+      try {
+        close = await events.open({
+          grant,
+          query: request.query,
+          lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined,
+          sink,
+        });
+      } catch (error) {
+        // Before the first frame it is an ordinary error answer; after it, all that is left is to cut the stream.
+        if (!reply.sent) throw error;
+        request.log.error({ err: error }, 'An event stream failed while catching up');
+        sink.end(true);
+        return reply;
+      }
       sink.start();
       if (sink.closed()) close();
       else reply.raw.on('close', close);
