@@ -8,6 +8,7 @@ export * from './events.js';
 export * from './graphql.js';
 export * from './lifecycle.js';
 export * from './media.js';
+export * from './model-rules.js';
 export * from './oauth.js';
 export * from './overview.js';
 export * from './permissions.js';

@@ -1,51 +1,16 @@
-import type { Field, FieldType } from '@plinth/contract';
+import {
+  DISPLAY_FIELD_TYPES,
+  FIELD_OPTIONS_BY_TYPE,
+  type Field,
+  RESERVED_COLLECTION_SLUGS,
+  RESERVED_FIELD_NAMES,
+  SLUG_SOURCE_TYPES,
+  UNIQUE_FIELD_TYPES,
+} from '@plinth/contract';
 import { AppError } from '../../lib/errors.js';
 import { patternProblem } from './field-pattern.js';
 import { type ComponentFields, checkValue, type ValueProblem } from './field-values.js';
 
-/** Names the document shape already uses: a field may not shadow them. */
-export const RESERVED_FIELD_NAMES = new Set([
-  'id',
-  'status',
-  'locale',
-  'version',
-  'collection',
-  'data',
-  'workflow_stage',
-  'created_at',
-  'updated_at',
-  'published_at',
-  'publish_at',
-  'unpublish_at',
-  'created_by',
-  'updated_by',
-  'deleted_at',
-]);
-
-/** Collection slugs that would clash with routes or generated GraphQL names. */
-export const RESERVED_COLLECTION_SLUGS = new Set(['query', 'mutation', 'subscription', 'asset', 'assets', 'media']);
-
-const OPTIONS_BY_TYPE: Record<FieldType, readonly string[]> = {
-  text: ['min_length', 'max_length', 'pattern'],
-  longtext: ['min_length', 'max_length'],
-  richtext: ['max_length'],
-  number: ['min', 'max'],
-  integer: ['min', 'max'],
-  boolean: [],
-  date: [],
-  datetime: [],
-  email: [],
-  url: [],
-  slug: ['from'],
-  select: ['choices', 'multiple'],
-  json: [],
-  media: ['multiple', 'accept'],
-  reference: ['collection', 'multiple'],
-  blocks: ['components'],
-};
-
-const UNIQUE_TYPES: readonly FieldType[] = ['text', 'email', 'url', 'slug', 'number', 'integer', 'date', 'datetime'];
-const DISPLAY_TYPES: readonly FieldType[] = ['text', 'slug', 'email', 'url', 'number', 'integer', 'date', 'datetime'];
 
 export interface ModelContext {
   /** Slugs of the project's collections, including the one being saved. */
@@ -67,7 +32,7 @@ function checkField(
   if (RESERVED_FIELD_NAMES.has(field.name)) at('.name', `"${field.name}" is reserved`);
   if (fields.findIndex((other) => other.name === field.name) !== index) at('.name', `"${field.name}" is used twice`);
   for (const key of Object.keys(options)) {
-    if (!OPTIONS_BY_TYPE[field.type].includes(key)) at(`.options.${key}`, `is not an option of ${field.type} fields`);
+    if (!(FIELD_OPTIONS_BY_TYPE[field.type] as readonly string[]).includes(key)) at(`.options.${key}`, `is not an option of ${field.type} fields`);
   }
   if (options.min_length !== undefined && options.max_length !== undefined && options.min_length > options.max_length) {
     at('.options.min_length', 'must not exceed max_length');
@@ -93,14 +58,14 @@ function checkField(
   }
   if (field.type === 'slug' && options.from !== undefined) {
     const source = fields.find((other) => other.name === options.from);
-    if (!source || !['text', 'longtext'].includes(source.type))
+    if (!source || !SLUG_SOURCE_TYPES.includes(source.type))
       at('.options.from', 'must name a text field of this model');
     // Everyone who reads the slug would read the hidden value in it.
     else if (source.hidden && !field.hidden)
       at('.options.from', 'must name a visible field, or the slug be hidden too');
   }
   if (field.unique) {
-    if (!UNIQUE_TYPES.includes(field.type) || options.multiple)
+    if (!UNIQUE_FIELD_TYPES.includes(field.type) || options.multiple)
       at('.unique', `is not supported on ${field.type} fields`);
     if (inComponent) at('.unique', 'is not supported inside components');
   }
@@ -133,7 +98,7 @@ export function validateCollectionModel(
   });
   if (model.displayField !== null) {
     const display = model.fields.find((field) => field.name === model.displayField);
-    if (!display || !DISPLAY_TYPES.includes(display.type) || display.hidden) {
+    if (!display || !DISPLAY_FIELD_TYPES.includes(display.type) || display.hidden) {
       problems.push({ path: 'display_field', message: 'must name a visible text-like field of this collection' });
     }
   }

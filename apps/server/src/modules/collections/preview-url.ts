@@ -1,21 +1,8 @@
-import type { Field } from '@plinth/contract';
+import { type Field, PREVIEW_URL_FIELD_TYPES } from '@plinth/contract';
 import { fieldError } from '../../lib/errors.js';
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 const BUILT_IN = new Set(['id', 'collection', 'locale']);
-/** Fields whose value reads well in a URL. */
-const URL_SAFE_TYPES = new Set<Field['type']>([
-  'text',
-  'slug',
-  'integer',
-  'number',
-  'select',
-  'date',
-  'datetime',
-  'email',
-  'url',
-  'boolean',
-]);
 
 /**
  * Checks a collection's `preview_url` template: an http(s) URL whose `{placeholders}` are `id`,
@@ -29,7 +16,7 @@ export function checkPreviewUrl(template: string, fields: readonly Field[]): voi
     if (!field) {
       throw fieldError('preview_url', `{${name}} is neither id, collection, locale nor a field of the collection`);
     }
-    if (!URL_SAFE_TYPES.has(field.type) || field.options?.multiple) {
+    if (!PREVIEW_URL_FIELD_TYPES.includes(field.type) || field.options?.multiple) {
       throw fieldError('preview_url', `{${name}} is a ${field.type} field; only single text-like values go in a URL`);
     }
   }
