@@ -7,8 +7,8 @@ import { Component as HomePage } from '../routes/home';
 import { NotFoundPage } from '../routes/not-found';
 import { RootLayout } from './root-layout';
 import { AppLayout } from './shell/app-layout';
-import { PROJECT_SECTION_PATHS } from './shell/navigation';
-import { OpenProject } from './shell/open-project';
+import { PROJECT_SECTION_PATHS, PROJECT_SECTION_PREFIXES } from './shell/navigation';
+import { OpenProject, OpenProjectPath } from './shell/open-project';
 import { ProjectLayout } from './shell/project-layout';
 import { ProjectSetupLayout } from './shell/project-setup-layout';
 
@@ -117,11 +117,35 @@ export const routes: RouteObject[] = [
                 path: section,
                 element: <OpenProject section={section} />,
               })),
+              ...PROJECT_SECTION_PREFIXES.map((section) => ({
+                path: `${section}/*`,
+                element: <OpenProjectPath section={section} />,
+              })),
               {
                 path: 'projects/:projectId',
                 element: <ProjectLayout />,
                 children: [
                   { index: true, lazy: () => import('../routes/app/dashboard') },
+                  {
+                    path: 'collections',
+                    handle: { crumb: 'Content model' },
+                    lazy: () => import('../routes/app/collections'),
+                  },
+                  {
+                    path: 'collection-editor',
+                    handle: { crumb: 'Content model' },
+                    children: [
+                      { index: true, lazy: () => import('../routes/app/collection-editor') },
+                      { path: ':slug', lazy: () => import('../routes/app/collection-editor') },
+                    ],
+                  },
+                  { path: 'content', handle: { crumb: 'Content' }, lazy: () => import('../routes/app/content') },
+                  {
+                    path: 'document-editor/:collection/:id',
+                    handle: { crumb: 'Document' },
+                    lazy: () => import('../routes/app/document-editor'),
+                  },
+                  { path: 'media', handle: { crumb: 'Media' }, lazy: () => import('../routes/app/media') },
                   {
                     path: 'api-tokens',
                     handle: { crumb: 'API tokens' },

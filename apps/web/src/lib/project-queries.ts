@@ -1,7 +1,7 @@
 // A project's data that several features read (features may not import each other): one query
 // each, so they share one cache entry. Every key of a project (features/projects' `projectKeys`
 // included) starts with `projectDataKeys.project(projectId)`, so invalidating a project refreshes them all.
-import type { Collection, Member } from '@plinth/contract';
+import type { Collection, Component, Member } from '@plinth/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -10,6 +10,7 @@ export const projectDataKeys = {
   all: ['projects'] as const,
   project: (projectId: string) => [...projectDataKeys.all, projectId] as const,
   collections: (projectId: string) => [...projectDataKeys.project(projectId), 'collections'] as const,
+  components: (projectId: string) => [...projectDataKeys.project(projectId), 'components'] as const,
   /** Every query of the project's members (this first page, the members screen's pages) is under it. */
   members: (projectId: string) => [...projectDataKeys.project(projectId), 'members'] as const,
 };
@@ -30,6 +31,24 @@ export const collectionsQueryOptions = (projectId: string) =>
 
 export function useCollections(projectId: string) {
   return useQuery(collectionsQueryOptions(projectId));
+}
+
+/** The project's components: the shapes of blocks (the schema endpoint is not paged). */
+export function getComponents(projectId: string, signal?: AbortSignal): Promise<{ data: Component[] }> {
+  return api.request<{ data: Component[] }>(
+    `/api/v1/projects/${encodeURIComponent(projectId)}/components`,
+    signal ? { signal } : {},
+  );
+}
+
+export const componentsQueryOptions = (projectId: string) =>
+  queryOptions({
+    queryKey: projectDataKeys.components(projectId),
+    queryFn: ({ signal }) => getComponents(projectId, signal),
+  });
+
+export function useComponents(projectId: string) {
+  return useQuery(componentsQueryOptions(projectId));
 }
 
 /** The most the API gives in one page; the members of most projects fit in it. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Button } from '../components/ui/button';
+import { Dialog } from '../components/ui/dialog';
 
 /** A navigation that leaves on purpose (after deleting the project) passes this state and is never held. */
 export const LEAVE_WITHOUT_ASKING = { leaveWithoutAsking: true } as const;
@@ -12,12 +12,19 @@ function leavesWithoutAsking(state: unknown): boolean {
 
 /**
  * Holds a navigation away from a form with unsaved changes until the user chooses, and asks the
- * browser to warn before a reload or a closed tab. Render the returned dialog.
+ * browser to warn before a reload or a closed tab. Render the returned dialog; `what` names what
+ * is unsaved ("the project settings").
+ * is unsaved ("the project settings"). With `searchLeaves`, another query string counts as
+ * leaving too (an editor whose `?component=` names what it edits).
+ * @example const leaveDialog = useUnsavedChanges(isDirty, 'this document');
  */
-export function useUnsavedChanges(isDirty: boolean) {
+export function useUnsavedChanges(isDirty: boolean, what: string, options: { searchLeaves?: boolean } = {}) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      isDirty && currentLocation.pathname !== nextLocation.pathname && !leavesWithoutAsking(nextLocation.state),
+      isDirty &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        (options.searchLeaves === true && currentLocation.search !== nextLocation.search)) &&
+      !leavesWithoutAsking(nextLocation.state),
   );
 
   useEffect(() => {
@@ -40,7 +47,7 @@ export function useUnsavedChanges(isDirty: boolean) {
     <Dialog
       isOpen={blocker.state === 'blocked'}
       title="Leave without saving?"
-      description="Your changes to the project settings are not saved yet. If you leave this page, they are lost."
+      description={`Your changes to ${what} are not saved yet. If you leave this page, they are lost.`}
       onClose={() => blocker.reset?.()}
       actions={
         <>

@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearSession } from '../lib/session';
+
+// Screens load their route module on demand; on a busy two-core CI machine the first one can
+// take longer than Testing Library's default second to appear.
+configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   cleanup();

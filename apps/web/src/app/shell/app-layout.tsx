@@ -2,6 +2,7 @@ import { Menu, Search, X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useCallback, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { UploadQueueProvider } from '../../features/media/components/upload-queue-provider';
 import { useProject } from '../../features/projects/api/get-project';
 import { BreadcrumbProvider } from '../../lib/breadcrumbs';
 import { lastProjectId } from '../../lib/current-project';
@@ -99,7 +100,9 @@ export function AppLayout() {
             tabIndex={-1}
             className="mx-auto w-full max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8"
           >
-            <Outlet />
+            <UploadQueueProvider>
+              <Outlet />
+            </UploadQueueProvider>
           </main>
         </div>
         <CommandPalette isOpen={paletteOpen} onOpenChange={setPaletteOpen} project={current} />

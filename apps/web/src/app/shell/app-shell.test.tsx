@@ -67,7 +67,16 @@ describe('the app shell', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links).toEqual(['Dashboard', 'Analytics', 'GraphQL explorer', 'Billing', 'Settings']);
+    expect(links).toEqual([
+      'Dashboard',
+      'Content',
+      'Media',
+      'Content model',
+      'Analytics',
+      'GraphQL explorer',
+      'Billing',
+      'Settings',
+    ]);
     // Instance admin is for instance admins.
     expect(screen.queryByRole('link', { name: 'Instance admin' })).toBeNull();
   });

@@ -1,9 +1,12 @@
 import type { ProjectAction } from '@plinth/contract';
 import {
   BarChart3,
+  Blocks,
   Braces,
   CreditCard,
+  FileText,
   FolderKanban,
+  Image,
   KeyRound,
   LayoutDashboard,
   type LucideIcon,
@@ -26,6 +29,27 @@ export interface ProjectScreen {
 
 export const PROJECT_SCREENS: readonly ProjectScreen[] = [
   { section: '', label: 'Dashboard', icon: LayoutDashboard, needs: 'project.read', keywords: ['home', 'overview'] },
+  {
+    section: 'content',
+    label: 'Content',
+    icon: FileText,
+    needs: 'content.read',
+    keywords: ['documents', 'entries', 'articles', 'publish'],
+  },
+  {
+    section: 'media',
+    label: 'Media',
+    icon: Image,
+    needs: 'media.read',
+    keywords: ['images', 'files', 'upload', 'assets'],
+  },
+  {
+    section: 'collections',
+    label: 'Content model',
+    icon: Blocks,
+    needs: 'schema.read',
+    keywords: ['collections', 'components', 'fields', 'schema'],
+  },
   { section: 'api-tokens', label: 'API tokens', icon: KeyRound, needs: 'tokens.manage', keywords: ['keys', 'access'] },
   { section: 'webhooks', label: 'Webhooks', icon: Webhook, needs: 'webhooks.manage', keywords: ['events', 'hooks'] },
   {
@@ -66,6 +90,10 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
  * valid for links in emails, docs and bookmarks.
  */
 export const PROJECT_SECTION_PATHS = [
+  'collections',
+  'collection-editor',
+  'content',
+  'media',
   'api-tokens',
   'webhooks',
   'analytics',
@@ -74,3 +102,6 @@ export const PROJECT_SECTION_PATHS = [
   'settings/billing',
   'settings/members',
 ] as const;
+
+/** Sections whose `/app/<section>/…` paths (`/app/collection-editor/articles`) open in the last-used project too. */
+export const PROJECT_SECTION_PREFIXES = ['collection-editor', 'document-editor'] as const;

@@ -1,4 +1,4 @@
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { LoadError, Loading } from '../../components/ui/query-state';
 import { useProjects } from '../../features/projects/api/get-projects';
 import { lastProjectId, projectPath } from '../../lib/current-project';
@@ -24,4 +24,10 @@ export function OpenProject({ section = '' }: { section?: string }) {
   rest.delete('project');
   const query = rest.toString();
   return <Navigate to={`${projectPath(project?.id ?? '', section)}${query ? `?${query}` : ''}`} replace />;
+}
+
+/** `/app/<section>/<rest>` (`/app/collection-editor/articles`): that path in the project used last. */
+export function OpenProjectPath({ section }: { section: string }) {
+  const rest = useParams()['*'] ?? '';
+  return <OpenProject section={rest ? `${section}/${rest}` : section} />;
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { InputField } from '../../../components/ui/form-field';
-import { useUnsavedChanges } from '../hooks/use-unsaved-changes';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { MAX_LOCALES } from '../locales';
 import { LocalesEditor } from './locales-editor';
 
@@ -56,7 +56,7 @@ export function GeneralSettingsForm({
   const { isDirty, errors } = form.formState;
   const locales = form.watch('locales');
   const defaultLocale = form.watch('default_locale');
-  const leaveDialog = useUnsavedChanges(isDirty && !isSaving);
+  const leaveDialog = useUnsavedChanges(isDirty && !isSaving, 'the project settings');
 
   // Someone else saved meanwhile (the project was fetched again): show it, unless the user is editing.
   useEffect(() => {

@@ -5,8 +5,8 @@ import { DangerZone } from '../../../features/settings/components/danger-zone';
 import { GeneralSettingsForm } from '../../../features/settings/components/general-settings-form';
 import { GeneralSettingsView } from '../../../features/settings/components/general-settings-view';
 import { ProjectIdentity } from '../../../features/settings/components/project-identity';
-import { LEAVE_WITHOUT_ASKING } from '../../../features/settings/hooks/use-unsaved-changes';
 import { useCan, useCurrentProject } from '../../../lib/current-project';
+import { LEAVE_WITHOUT_ASKING } from '../../../lib/unsaved-changes';
 
 /** `/app/projects/:projectId/settings`: the project's ID, name and locales, and deleting it. */
 export function Component() {

@@ -1,0 +1,411 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { Component, Field } from '@plinth/contract';
+import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, Copy, GripVertical, Plus, Trash2 } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { DropdownMenu, DropdownMenuItem } from '../../../components/ui/dropdown-menu';
+import { fieldLabel } from '../field-values';
+
+/** One component instance in a blocks value. */
+export interface Block {
+  _component: string;
+  _key: string;
+  [field: string]: unknown;
+}
+
+/** Renders one field of a block (any type, blocks included): given by the document form. */
+export type RenderField = (field: Field, value: unknown, onChange: (value: unknown) => void) => ReactNode;
+
+const isBlock = (value: unknown): value is Block =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Block)._component === 'string' &&
+  typeof (value as Block)._key === 'string';
+
+const newKey = () =>
+  `k${typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID().slice(0, 8) : Math.random().toString(36).slice(2, 10)}`;
+
+/** A block's name in lists: its component's label, and the first words of its first text value. */
+function blockTitle(block: Block, component: Component | undefined): string {
+  const label = component?.label || block._component;
+  const text = component?.fields
+    .filter((field) => field.type === 'text' || field.type === 'longtext')
+    .map((field) => block[field.name])
+    .find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  return text ? `${label}: ${text.slice(0, 60)}` : label;
+}
+
+/**
+ * The visual editor of a blocks field: the blocks in order, each edited in place; a palette of
+ * the components the field allows, to add a block at the end or between two; reordering by
+ * drag and drop or by keyboard (with what moved said to screen readers); collapse, duplicate,
+ * and remove with undo. Blocks whose components have a blocks field nest.
+ */
+export function BlocksEditor({
+  field,
+  components,
+  value,
+  error,
+  readOnly,
+  onChange,
+  renderField,
+  fallback = null,
+  fallbackLocale = null,
+}: {
+  field: Field;
+  components: readonly Component[];
+  value: unknown;
+  /** A localized field's default-locale blocks, which readers get until this locale has its own. */
+  fallback?: unknown;
+  fallbackLocale?: string | null;
+  error?: string | undefined;
+  readOnly: boolean;
+  onChange: (value: unknown) => void;
+  renderField: RenderField;
+}) {
+  const blocks = Array.isArray(value) ? value.filter(isBlock) : [];
+  const allowed = (field.options?.components ?? [])
+    .map((name) => components.find((component) => component.name === name))
+    .filter((component): component is Component => component !== undefined);
+  const componentOf = (block: Block) => components.find((component) => component.name === block._component);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [removed, setRemoved] = useState<{ block: Block; index: number } | null>(null);
+  const [said, setSaid] = useState('');
+  const legendId = useId();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const titleOf = (key: unknown) => {
+    const block = blocks.find((candidate) => candidate._key === key);
+    return block ? blockTitle(block, componentOf(block)) : 'block';
+  };
+  const positionOf = (key: unknown) => blocks.findIndex((block) => block._key === key) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      `Picked up ${titleOf(active.id)}, position ${positionOf(active.id)} of ${blocks.length}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${titleOf(active.id)} is over position ${positionOf(over.id)} of ${blocks.length}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? `${titleOf(active.id)} dropped at position ${positionOf(over.id)} of ${blocks.length}.` : undefined,
+    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
+  };
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= blocks.length || from === to) return;
+    const moved = blocks[from];
+    onChange(arrayMove(blocks, from, to));
+    if (moved) setSaid(`${blockTitle(moved, componentOf(moved))} moved to position ${to + 1} of ${blocks.length}.`);
+  };
+  const insert = (component: Component, at: number) => {
+    const block: Block = { _component: component.name, _key: newKey() };
+    onChange([...blocks.slice(0, at), block, ...blocks.slice(at)]);
+    setSaid(`${component.label || component.name} block added at position ${at + 1}.`);
+  };
+  const update = (index: number, name: string, next: unknown) =>
+    onChange(blocks.map((block, position) => (position === index ? { ...block, [name]: next } : block)));
+  const duplicate = (index: number) => {
+    const original = blocks[index];
+    if (!original) return;
+    const copy: Block = { ...structuredClone(original), _key: newKey() };
+    onChange([...blocks.slice(0, index + 1), copy, ...blocks.slice(index + 1)]);
+    setSaid(`${blockTitle(original, componentOf(original))} duplicated.`);
+  };
+  const remove = (index: number) => {
+    const block = blocks[index];
+    if (!block) return;
+    onChange(blocks.filter((_, position) => position !== index));
+    setRemoved({ block, index });
+  };
+  const undo = () => {
+    if (!removed) return;
+    const at = Math.min(removed.index, blocks.length);
+    onChange([...blocks.slice(0, at), removed.block, ...blocks.slice(at)]);
+    setSaid(`${blockTitle(removed.block, componentOf(removed.block))} restored.`);
+    setRemoved(null);
+  };
+  const toggle = (key: string) =>
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    onChange(
+      arrayMove(
+        blocks,
+        blocks.findIndex((block) => block._key === active.id),
+        blocks.findIndex((block) => block._key === over.id),
+      ),
+    );
+  };
+
+  const palette = (at: number, label: string) =>
+    readOnly || allowed.length === 0 ? null : (
+      <DropdownMenu
+        align="start"
+        label={`Components to add ${label}`}
+        trigger={
+          <button
+            type="button"
+            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 font-medium text-indigo-700 text-sm hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <Plus className="size-4" aria-hidden />
+            Add block {label}
+          </button>
+        }
+      >
+        {allowed.map((component) => (
+          <DropdownMenuItem key={component.name} onSelect={() => insert(component, at)}>
+            <span>
+              <span className="block font-medium">{component.label || component.name}</span>
+              {component.description ? (
+                <span className="block text-slate-500 text-xs">{component.description}</span>
+              ) : null}
+            </span>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenu>
+    );
+
+  return (
+    <section aria-labelledby={legendId} className="space-y-2" data-field={field.name}>
+      <h2 id={legendId} className="font-medium text-slate-800 text-sm">
+        {fieldLabel(field)}
+        {field.localized ? <span className="ml-2 font-normal text-slate-500 text-xs">translatable</span> : null}
+        <span className="ml-2 font-normal text-slate-500 text-xs">
+          {blocks.length} {blocks.length === 1 ? 'block' : 'blocks'}
+        </span>
+      </h2>
+      {field.help ? <p className="text-slate-500 text-xs">{field.help}</p> : null}
+      <p className="sr-only" aria-live="polite">
+        {said}
+      </p>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: {
+            draggable:
+              'To move a block, press Space or Enter to pick it up, the arrow keys to move it, Space or Enter to drop it, and Escape to cancel.',
+          },
+        }}
+      >
+        <SortableContext items={blocks.map((block) => block._key)} strategy={verticalListSortingStrategy}>
+          <ol className="space-y-2">
+            {blocks.map((block, index) => {
+              const component = componentOf(block);
+              const isCollapsed = collapsed.has(block._key);
+              return (
+                <SortableBlock
+                  key={block._key}
+                  block={block}
+                  title={blockTitle(block, component)}
+                  position={index + 1}
+                  count={blocks.length}
+                  isCollapsed={isCollapsed}
+                  readOnly={readOnly}
+                  onToggle={() => toggle(block._key)}
+                  onMoveUp={() => move(index, index - 1)}
+                  onMoveDown={() => move(index, index + 1)}
+                  onDuplicate={() => duplicate(index)}
+                  onRemove={() => remove(index)}
+                  addAfter={index < blocks.length - 1 ? palette(index + 1, `after ${index + 1}`) : null}
+                >
+                  {component ? (
+                    <div className="space-y-4">
+                      {component.fields.map((inner) => (
+                        <div key={inner.name}>
+                          {renderField(inner, block[inner.name] ?? null, (next) => update(index, inner.name, next))}
+                        </div>
+                      ))}
+                    </div>
+                  ) : (
+                    <p className="text-amber-800 text-sm">
+                      The component “{block._component}” is no longer in the model; this block is kept as it is.
+                    </p>
+                  )}
+                </SortableBlock>
+              );
+            })}
+          </ol>
+        </SortableContext>
+      </DndContext>
+      {blocks.length === 0 ? (
+        <EmptyBlocks fallback={fallback} fallbackLocale={fallbackLocale} readOnly={readOnly} onCopy={onChange} />
+      ) : null}
+      {removed ? (
+        <p className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-slate-700 text-sm">
+          {blockTitle(removed.block, componentOf(removed.block))} removed.
+          <button
+            type="button"
+            className="font-semibold text-indigo-700 underline-offset-2 hover:underline"
+            onClick={undo}
+          >
+            Undo
+          </button>
+        </p>
+      ) : null}
+      {palette(blocks.length, blocks.length === 0 ? '' : 'at the end')}
+      {error ? <p className="text-red-600 text-sm">{error}</p> : null}
+    </section>
+  );
+}
+
+function SortableBlock({
+  block,
+  title,
+  position,
+  count,
+  isCollapsed,
+  readOnly,
+  onToggle,
+  onMoveUp,
+  onMoveDown,
+  onDuplicate,
+  onRemove,
+  addAfter,
+  children,
+}: {
+  block: Block;
+  title: string;
+  position: number;
+  count: number;
+  isCollapsed: boolean;
+  readOnly: boolean;
+  onToggle: () => void;
+  onMoveUp: () => void;
+  onMoveDown: () => void;
+  onDuplicate: () => void;
+  onRemove: () => void;
+  addAfter: ReactNode;
+  children: ReactNode;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: block._key,
+    disabled: readOnly,
+  });
+  const bodyId = useId();
+  const iconButton =
+    'rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-40';
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={`rounded-xl bg-white ring-1 ring-slate-200 ${isDragging ? 'relative z-10 shadow-lg ring-indigo-400' : ''}`}
+    >
+      <div className="flex items-center gap-1 border-slate-100 border-b px-2 py-1.5">
+        {readOnly ? null : (
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={`Drag ${title}, position ${position} of ${count}`}
+            className={`${iconButton} cursor-grab touch-none`}
+          >
+            <GripVertical className="size-4" aria-hidden />
+          </button>
+        )}
+        <button
+          type="button"
+          aria-expanded={!isCollapsed}
+          aria-controls={bodyId}
+          onClick={onToggle}
+          className="flex min-w-0 flex-1 items-center gap-1.5 rounded-md px-1 py-1 text-left font-medium text-slate-800 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          {isCollapsed ? (
+            <ChevronRight className="size-4 shrink-0" aria-hidden />
+          ) : (
+            <ChevronDown className="size-4 shrink-0" aria-hidden />
+          )}
+          <span className="truncate">{title}</span>
+        </button>
+        {readOnly ? null : (
+          <div className="flex shrink-0 items-center">
+            <button
+              type="button"
+              className={iconButton}
+              onClick={onMoveUp}
+              disabled={position === 1}
+              aria-label={`Move ${title} up`}
+            >
+              <ArrowUp className="size-4" aria-hidden />
+            </button>
+            <button
+              type="button"
+              className={iconButton}
+              onClick={onMoveDown}
+              disabled={position === count}
+              aria-label={`Move ${title} down`}
+            >
+              <ArrowDown className="size-4" aria-hidden />
+            </button>
+            <button type="button" className={iconButton} onClick={onDuplicate} aria-label={`Duplicate ${title}`}>
+              <Copy className="size-4" aria-hidden />
+            </button>
+            <button type="button" className={iconButton} onClick={onRemove} aria-label={`Remove ${title}`}>
+              <Trash2 className="size-4" aria-hidden />
+            </button>
+          </div>
+        )}
+      </div>
+      <div id={bodyId} hidden={isCollapsed} className="p-3 sm:p-4">
+        {children}
+      </div>
+      {addAfter ? <div className="border-slate-100 border-t px-2 py-1">{addAfter}</div> : null}
+    </li>
+  );
+}
+
+/** No blocks: in a translation, readers get the default locale's, which can be the start of this one. */
+function EmptyBlocks({
+  fallback,
+  fallbackLocale,
+  readOnly,
+  onCopy,
+}: {
+  fallback: unknown;
+  fallbackLocale: string | null;
+  readOnly: boolean;
+  onCopy: (blocks: Block[]) => void;
+}) {
+  const inherited = Array.isArray(fallback) ? fallback.filter(isBlock) : [];
+  if (!fallbackLocale || inherited.length === 0) return <p className="text-slate-500 text-sm">No blocks yet.</p>;
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-slate-600 text-sm">
+      No blocks in this locale yet: readers get the {inherited.length} {fallbackLocale}{' '}
+      {inherited.length === 1 ? 'block' : 'blocks'}.
+      {readOnly ? null : (
+        <button
+          type="button"
+          className="font-semibold text-indigo-700 underline-offset-2 hover:underline"
+          onClick={() => onCopy(structuredClone(inherited))}
+        >
+          Start from the {fallbackLocale} blocks
+        </button>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,464 @@
+import type { Collection, Component, Document, DocumentStatus, Field, Project } from '@plinth/contract';
+import { Eye, Save } from 'lucide-react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { projectPath, useCan } from '../../../lib/current-project';
+import { serverFieldErrors } from '../../../lib/server-field-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { type DocumentSave, useSaveDocument } from '../api/document';
+import { fallbackIn, valueIn } from '../field-values';
+import { useLiveDocument } from '../hooks/use-live-document';
+import { useLocalDraft } from '../hooks/use-local-draft';
+import { draftKey, type LocalDraft } from '../local-drafts';
+import { BlocksEditor } from './blocks-editor';
+import { FieldControl } from './field-control';
+import { MediaPicker, ReferencePicker } from './pickers';
+import { describeRemoteChange, fieldOf, PresenceBar } from './presence-bar';
+import { PreviewPane } from './preview-pane';
+import { PublishMenu } from './publish-menu';
+
+/** How long after the last keystroke the editor saves to the server. */
+const AUTOSAVE_MS = 1500;
+/** How long after a save found no server the editor tries again. */
+const RETRY_MS = 5000;
+
+const STATUS_TONES: Record<DocumentStatus, BadgeTone> = { draft: 'neutral', published: 'success', changed: 'warning' };
+
+/** Unsaved changes: a localized field's value in one locale (`locale` set), or a shared field's. */
+type Edits = LocalDraft['edits'];
+
+const editKey = (field: string, locale: string | null) => `${locale ?? '*'}:${field}`;
+
+/**
+ * The form of one document, generated from its collection's model: the working copy in one
+ * locale at a time (shared fields are the same in every locale), saved with the version it was
+ * read at. Changes of several locales are kept apart until saved, one request per locale.
+ */
+export function DocumentEditor({
+  project,
+  collection,
+  collections,
+  components,
+  document,
+  locale,
+  onLocaleChange,
+  onReload,
+}: {
+  project: Project;
+  collection: Collection;
+  /** Every collection of the project: what reference fields point at. */
+  collections: readonly Collection[];
+  /** The project's components: what blocks are made of. */
+  components: readonly Component[];
+  /** The working copy read with `locale=*`; null for a new document. */
+  document: Document | null;
+  locale: string;
+  onLocaleChange: (locale: string) => void;
+  /** Reads the server's copy again (after a conflict); unsaved changes stay. */
+  onReload: () => void;
+}) {
+  const navigate = useNavigate();
+  const canWrite = useCan('content.update_own');
+  const save = useSaveDocument(project.id, collection.slug, document?.id ?? null);
+  const [edits, setEdits] = useState<Edits>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<{ message: string; conflict: boolean; retries: boolean } | null>(null);
+  const [focused, setFocused] = useState<string | null>(null);
+  const [showsPreview, setShowsPreview] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const draft = useLocalDraft(
+    draftKey(project.id, collection.slug, document?.id ?? null),
+    edits,
+    document?.version ?? null,
+  );
+  const isDirty = Object.keys(edits).length > 0;
+  const leaveDialog = useUnsavedChanges(isDirty && !save.isPending, 'this document');
+  const data = document?.data ?? {};
+  const fields = collection.fields.filter((field) => !field.hidden || canWrite);
+  const live = useLiveDocument({
+    projectId: project.id,
+    collection: collection.slug,
+    documentId: document?.id ?? null,
+    version: document?.version ?? 0,
+    locale,
+    state: isDirty ? 'editing' : 'viewing',
+    field: focused,
+  });
+  const { remoteChange, clearRemoteChange } = live;
+  // With nothing unsaved, someone else's save is simply shown; with changes, the user decides.
+  useEffect(() => {
+    if (remoteChange && !isDirty) {
+      clearRemoteChange();
+      onReload();
+    }
+  }, [remoteChange, isDirty, clearRemoteChange, onReload]);
+
+  const current = (name: string, localized: boolean | undefined): unknown => {
+    const edit = edits[editKey(name, localized ? locale : null)];
+    if (edit) return edit.value;
+    const field = collection.fields.find((candidate) => candidate.name === name);
+    return field ? valueIn(field, data, locale) : null;
+  };
+
+  // The draft as the preview shows it: this locale's values, unsaved ones in, the default locale's where it has none.
+  const previewDocument = useMemo<Document | null>(
+    () =>
+      document
+        ? {
+            ...document,
+            locale,
+            data: Object.fromEntries(
+              collection.fields.map((field) => {
+                const edit = edits[editKey(field.name, field.localized ? locale : null)];
+                const own = edit ? edit.value : valueIn(field, document.data, locale);
+                return [field.name, own ?? fallbackIn(field, document.data, project.default_locale)];
+              }),
+            ),
+          }
+        : null,
+    [document, edits, locale, collection.fields, project.default_locale],
+  );
+
+  /** Focuses a field the preview asked for (`body.2.heading`: the body field's block). */
+  const focusField = (path: string) => {
+    const [top] = path.split('.');
+    const wrapper = form.current?.querySelector<HTMLElement>(`[data-field="${CSS.escape(top ?? '')}"]`);
+    const control = wrapper?.querySelector<HTMLElement>('input, textarea, select, button');
+    wrapper?.scrollIntoView({ block: 'center' });
+    control?.focus();
+  };
+
+  const localesEdited = useMemo(
+    () => [...new Set(Object.values(edits).flatMap((edit) => (edit.locale ? [edit.locale] : [])))],
+    [edits],
+  );
+
+  const change = (field: Field, value: unknown) =>
+    setEdits((all) => ({
+      ...all,
+      [editKey(field.name, field.localized ? locale : null)]: {
+        field: field.name,
+        locale: field.localized ? locale : null,
+        value,
+      },
+    }));
+
+  /** The editor of any field, top-level or inside a block (blocks nest through it). */
+  const renderField = (
+    field: Field,
+    value: unknown,
+    onChange: (value: unknown) => void,
+    context: { fallback: unknown; fallbackLocale: string | null; error?: string | undefined } = {
+      fallback: null,
+      fallbackLocale: null,
+    },
+  ): ReactNode => {
+    const readOnly = !canWrite;
+    if (field.type === 'reference') {
+      return (
+        <ReferencePicker
+          projectId={project.id}
+          field={field}
+          collections={collections}
+          value={value}
+          error={context.error}
+          readOnly={readOnly}
+          onChange={onChange}
+        />
+      );
+    }
+    if (field.type === 'media') {
+      return (
+        <MediaPicker
+          projectId={project.id}
+          field={field}
+          value={value}
+          error={context.error}
+          readOnly={readOnly}
+          onChange={onChange}
+        />
+      );
+    }
+    if (field.type === 'blocks') {
+      return (
+        <BlocksEditor
+          field={field}
+          components={components}
+          value={value}
+          error={context.error}
+          readOnly={readOnly}
+          onChange={onChange}
+          renderField={(inner, innerValue, innerChange) => renderField(inner, innerValue, innerChange)}
+          fallback={context.fallback}
+          fallbackLocale={context.fallbackLocale}
+        />
+      );
+    }
+    return (
+      <FieldControl
+        field={field}
+        value={value}
+        fallback={context.fallback}
+        fallbackLocale={context.fallbackLocale}
+        error={context.error}
+        readOnly={readOnly}
+        onChange={onChange}
+      />
+    );
+  };
+
+  async function saveAll(): Promise<void> {
+    if (!isDirty || save.isPending) return;
+    setFailure(null);
+    setFieldErrors({});
+    // One request per locale with localized changes; shared changes go with the first.
+    const locales = localesEdited.length > 0 ? localesEdited : [locale];
+    let version = document?.version;
+    let saved: Document | null = null;
+    try {
+      for (const [index, target] of locales.entries()) {
+        const values = Object.values(edits).filter(
+          (edit) => edit.locale === target || (index === 0 && edit.locale === null),
+        );
+        const body: DocumentSave = {
+          data: Object.fromEntries(values.map((edit) => [edit.field, edit.value])),
+          locale: target,
+          ...(version !== undefined ? { version } : {}),
+        };
+        saved = (await save.mutateAsync(body)).data;
+        version = saved.version;
+        live.markSaved(saved.version);
+        setEdits((all) => {
+          const rest = { ...all };
+          // A value typed while the save was on its way is newer than the one saved: it stays.
+          for (const edit of values) {
+            const key = editKey(edit.field, edit.locale);
+            if (rest[key]?.value === edit.value) delete rest[key];
+          }
+          return rest;
+        });
+        if (!document) break;
+      }
+      if (!document && saved) {
+        navigate(projectPath(project.id, `document-editor/${collection.slug}/${saved.id}?locale=${locale}`), {
+          replace: true,
+        });
+      }
+    } catch (error) {
+      const details = serverFieldErrors(error);
+      setFieldErrors(Object.fromEntries(details.map((detail) => [detail.path.replace(/^data\./, ''), detail.message])));
+      const conflict = error instanceof ApiError && error.status === 409;
+      // No answer at all (offline, server away): tried again on its own, since nothing is wrong with the changes.
+      const unreachable = !(error instanceof ApiError);
+      setFailure({
+        conflict,
+        retries: unreachable,
+        message: conflict
+          ? 'Someone else saved this document while you were editing. Your changes are still here: reload their version, check it, and save again.'
+          : unreachable
+            ? 'Plinth could not be reached. Your changes are kept in this browser and saved as soon as it answers again.'
+            : errorMessage(error, 'The document could not be saved'),
+      });
+    }
+  }
+
+  // Autosave: what is typed reaches the server a moment after typing stops (it is kept locally at once).
+  useEffect(() => {
+    if (!isDirty || !canWrite || (failure && !failure.retries) || (remoteChange && isDirty) || draft.pending) return;
+    const timer = setTimeout(() => void saveAll(), failure ? RETRY_MS : AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  });
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void saveAll();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const displayField = collection.fields.find((field) => field.name === collection.display_field);
+  const displayValue = displayField
+    ? current(displayField.name, displayField.localized) || fallbackIn(displayField, data, project.default_locale)
+    : null;
+  const title =
+    (typeof displayValue === 'string' && displayValue) ||
+    (document ? 'Untitled' : `New ${collection.singular.replace(/_/g, ' ')}`);
+  const saveState = save.isPending
+    ? 'Saving…'
+    : isDirty
+      ? 'Unsaved changes'
+      : document
+        ? 'All changes saved'
+        : 'Not saved yet';
+
+  return (
+    <div className="space-y-6">
+      {leaveDialog}
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className="font-medium text-indigo-700 text-sm">{collection.name}</p>
+          <h1 className="break-words font-bold text-2xl text-slate-900 tracking-tight">{title}</h1>
+          {document ? (
+            <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Status by locale">
+              {project.locales.map((code) => {
+                const status = document.locale_status[code] ?? 'draft';
+                return (
+                  <li key={code}>
+                    <Badge tone={STATUS_TONES[status]}>
+                      {code} · {status}
+                    </Badge>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="text-slate-600 text-sm" role="status" aria-live="polite" aria-label="Save state">
+            {saveState}
+          </p>
+          {document ? (
+            <Button variant="secondary" aria-pressed={showsPreview} onClick={() => setShowsPreview((shown) => !shown)}>
+              <Eye className="size-4" aria-hidden />
+              Preview
+            </Button>
+          ) : null}
+          <Button onClick={() => void saveAll()} disabled={!isDirty || !canWrite} isLoading={save.isPending}>
+            <Save className="size-4" aria-hidden />
+            Save
+          </Button>
+          {document ? (
+            <PublishMenu project={project} collection={collection} document={document} hasUnsaved={isDirty} />
+          ) : null}
+        </div>
+      </div>
+
+      {project.locales.length > 1 ? (
+        <fieldset className="flex flex-wrap items-center gap-2">
+          <legend className="sr-only">Locale</legend>
+          {project.locales.map((code) => (
+            <button
+              key={code}
+              type="button"
+              aria-pressed={code === locale}
+              onClick={() => onLocaleChange(code)}
+              className={`rounded-full px-3 py-1 font-medium text-sm ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-indigo-600 ${code === locale ? 'bg-indigo-600 text-white ring-indigo-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'}`}
+            >
+              {code}
+              {code === project.default_locale ? ' (default)' : ''}
+              {localesEdited.includes(code) ? ' •' : ''}
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
+
+      {draft.pending ? (
+        <div role="alert" className="rounded-xl bg-sky-50 p-4 text-sky-900 text-sm ring-1 ring-sky-200">
+          <p>
+            Changes you made on {new Date(draft.pending.savedAt).toLocaleString()} were not saved. Restore them to keep
+            working on them, or discard them.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              onClick={() => {
+                const restored = draft.take();
+                if (restored) setEdits((all) => ({ ...restored.edits, ...all }));
+              }}
+            >
+              Restore my changes
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => draft.discard()}>
+              Discard them
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {live.others.length > 0 ? <PresenceBar others={live.others} fields={collection.fields} /> : null}
+
+      {/* One notice for one situation: a save refused for a newer version says it already. */}
+      {remoteChange && isDirty && !failure?.conflict ? (
+        <div role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900 text-sm ring-1 ring-amber-200">
+          <p>
+            {describeRemoteChange(remoteChange, live.names)} Your unsaved changes are still here; saving now would be
+            refused until you load their version.
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            onClick={() => {
+              clearRemoteChange();
+              onReload();
+            }}
+          >
+            Load their version, keep my changes
+          </Button>
+        </div>
+      ) : null}
+
+      {failure ? (
+        <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 text-sm ring-1 ring-red-200">
+          <p>{failure.message}</p>
+          {failure.conflict ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              onClick={() => {
+                setFailure(null);
+                clearRemoteChange();
+                onReload();
+              }}
+            >
+              Load their version, keep my changes
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className={showsPreview && previewDocument ? 'grid items-start gap-6 xl:grid-cols-2' : ''}>
+        <form
+          ref={form}
+          className="space-y-5 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void saveAll();
+          }}
+          aria-label={`${collection.singular.replace(/_/g, ' ')} fields`}
+          onFocus={(event) => setFocused(fieldOf(event.target))}
+        >
+          {fields.map((field) => (
+            <div key={`${field.name}:${field.localized ? locale : ''}`}>
+              {renderField(field, current(field.name, field.localized), (value) => change(field, value), {
+                fallback: fallbackIn(field, data, project.default_locale),
+                fallbackLocale: field.localized && locale !== project.default_locale ? project.default_locale : null,
+                error: fieldErrors[field.name],
+              })}
+            </div>
+          ))}
+          <button type="submit" hidden aria-hidden tabIndex={-1} />
+        </form>
+        {showsPreview && previewDocument ? (
+          <div className="xl:sticky xl:top-4">
+            <PreviewPane
+              projectId={project.id}
+              collection={collection}
+              components={components}
+              document={previewDocument}
+              onFocusField={focusField}
+            />
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

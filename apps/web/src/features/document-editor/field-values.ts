@@ -1,0 +1,44 @@
+import type { Field } from '@plinth/contract';
+
+const isLocaleMap = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A field's value in `locale` from a document read with `locale=*`: localized fields hold
+ * `{ locale: value }` maps, the others one shared value.
+ * @example valueIn({ name: 'title', type: 'text', localized: true }, { title: { en: 'Hi' } }, 'en') // 'Hi'
+ */
+export function valueIn(field: Field, data: Record<string, unknown>, locale: string): unknown {
+  const stored = data[field.name];
+  if (!field.localized) return stored ?? null;
+  return isLocaleMap(stored) ? (stored[locale] ?? null) : null;
+}
+
+/** The default locale's value of a localized field, shown as the fallback where a locale has none. */
+export function fallbackIn(field: Field, data: Record<string, unknown>, defaultLocale: string): unknown {
+  return field.localized ? valueIn(field, data, defaultLocale) : null;
+}
+
+/** `2026-11-28T10:00:00.000Z` → `2026-11-28T10:00` in the browser's time zone, for a datetime-local input. */
+export function toDateTimeInput(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** A datetime-local input's value (the browser's time zone) → ISO 8601 UTC; null when empty. */
+export function fromDateTimeInput(value: string): string | null {
+  if (value === '') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** The text a json field shows: the value pretty-printed, or nothing. */
+export const toJsonText = (value: unknown): string =>
+  value === null || value === undefined ? '' : JSON.stringify(value, null, 2);
+
+/** What a field is called in the form: its label, else its name in words. */
+export const fieldLabel = (field: Field): string =>
+  field.label ?? field.name.charAt(0).toUpperCase() + field.name.slice(1).replace(/_/g, ' ');

@@ -1,0 +1,255 @@
+import type { Component, Document, Role } from '@plinth/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  apiError,
+  type FetchCall,
+  fakeAppApi,
+  json,
+  renderApp,
+  signIn,
+  testCollection,
+  testProject,
+} from '../../test/render';
+
+const PROJECT = (role: Role = 'owner') => testProject({ locales: ['en', 'es', 'fr'], default_locale: 'en', role });
+const DOCS = '/api/v1/projects/p1/collections/articles/documents';
+const ARTICLES = testCollection({
+  slug: 'articles',
+  name: 'Articles',
+  singular: 'article',
+  display_field: 'title',
+  fields: [
+    { name: 'title', type: 'text', required: true, localized: true },
+    { name: 'slug', type: 'slug', options: { from: 'title' } },
+    { name: 'views', type: 'integer' },
+    { name: 'featured', type: 'boolean' },
+    { name: 'kind', type: 'select', options: { choices: ['news', 'guide'] } },
+    { name: 'body', type: 'blocks', options: { components: ['hero'] } },
+  ],
+});
+
+const COMPONENTS: Component[] = [
+  {
+    name: 'hero',
+    label: 'Hero',
+    description: 'A big heading',
+    fields: [{ name: 'heading', type: 'text' }],
+    created_at: '2026-11-01T10:00:00.000Z',
+    updated_at: '2026-11-01T10:00:00.000Z',
+  },
+];
+
+const DOCUMENT: Document = {
+  id: 'd1',
+  collection: 'articles',
+  locale: '*',
+  status: 'changed',
+  workflow_stage: null,
+  version: 4,
+  data: {
+    title: { en: 'Hello', es: 'Hola' },
+    slug: 'hello',
+    views: 3,
+    featured: false,
+    kind: 'news',
+    body: [
+      { _component: 'hero', _key: 'a', heading: 'First' },
+      { _component: 'hero', _key: 'b', heading: 'Second' },
+    ],
+  },
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-02T10:00:00.000Z',
+  published_at: '2026-11-01T12:00:00.000Z',
+  publish_at: null,
+  unpublish_at: null,
+  publish_locales: null,
+  unpublish_locales: null,
+  locale_status: { en: 'published', es: 'changed', fr: 'draft' },
+  created_by: 'u1',
+  updated_by: 'u1',
+};
+
+function editorApi(handler: (call: FetchCall) => Response | undefined = () => undefined, role: Role = 'owner') {
+  signIn();
+  return fakeAppApi(
+    (call) =>
+      handler(call) ??
+      (call.path === '/api/v1/projects/p1/collections'
+        ? json(200, { data: [ARTICLES] })
+        : call.path === '/api/v1/projects/p1/components'
+          ? json(200, { data: COMPONENTS })
+          : call.method === 'GET' && call.path === `${DOCS}/d1`
+            ? json(200, { data: DOCUMENT })
+            : undefined),
+    { projects: [PROJECT(role)] },
+  );
+}
+
+describe('document editor', () => {
+  it('shows the document in a locale, with each locale’s state and the default locale as fallback', async () => {
+    const calls = editorApi();
+    renderApp('/app/projects/p1/document-editor/articles/d1?locale=fr');
+    expect(await screen.findByRole('heading', { name: 'Hello' })).toBeTruthy();
+    const statuses = within(screen.getByRole('list', { name: 'Status by locale' })).getAllByRole('listitem');
+    expect(statuses.map((item) => item.textContent)).toEqual(['en · published', 'es · changed', 'fr · draft']);
+    const title = screen.getByRole('textbox', { name: /Title/ }) as HTMLInputElement;
+    expect(title.value).toBe('');
+    expect(screen.getByText(/readers get the en value, “Hello”/)).toBeTruthy();
+    expect((screen.getByRole('spinbutton', { name: 'Views' }) as HTMLInputElement).value).toBe('3');
+    expect(calls.some((call) => call.path === `${DOCS}/d1` && call.query.get('locale') === '*')).toBe(true);
+  });
+
+  it('saves each locale’s changes with the version they were made on, shared fields with the first', async () => {
+    const saves: FetchCall[] = [];
+    editorApi((call) => {
+      if (call.method !== 'PATCH') return undefined;
+      saves.push(call);
+      return json(200, { data: { ...DOCUMENT, version: DOCUMENT.version + saves.length } });
+    });
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/d1?locale=es');
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    await user.clear(title);
+    await user.type(title, 'Hola mundo');
+    await user.clear(screen.getByRole('spinbutton', { name: 'Views' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Views' }), '7');
+    await user.click(screen.getByRole('button', { name: 'fr' }));
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Bonjour');
+    expect(screen.getByRole('status', { name: 'Save state' }).textContent).toBe('Unsaved changes');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves.map((call) => call.body)).toEqual([
+      { data: { title: 'Hola mundo', views: 7 }, locale: 'es', version: 4 },
+      { data: { title: 'Bonjour' }, locale: 'fr', version: 5 },
+    ]);
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Save state' }).textContent).toBe('All changes saved'),
+    );
+  });
+
+  it('edits blocks: reorders by keyboard, edits in place, adds from the palette, removes with undo', async () => {
+    const saves: FetchCall[] = [];
+    editorApi((call) => {
+      if (call.method !== 'PATCH') return undefined;
+      saves.push(call);
+      return json(200, { data: { ...DOCUMENT, version: 5 } });
+    });
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/d1');
+    const blocks = await screen.findByRole('region', { name: /Body/ });
+    expect(
+      within(blocks)
+        .getAllByRole('listitem')
+        .map((item) => within(item).getAllByRole('button')[1]?.textContent),
+    ).toEqual(['Hero: First', 'Hero: Second']);
+    await user.click(within(blocks).getByRole('button', { name: 'Move Hero: Second up' }));
+    expect(within(blocks).getByText('Hero: Second moved to position 1 of 2.')).toBeTruthy();
+    const headings = within(blocks).getAllByRole('textbox', { name: 'Heading' });
+    await user.clear(headings[1] as HTMLElement);
+    await user.type(headings[1] as HTMLElement, 'Primero');
+    await user.click(within(blocks).getByRole('button', { name: 'Add block at the end' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Hero/ }));
+    await user.click(within(blocks).getByRole('button', { name: 'Remove Hero' }));
+    await user.click(within(blocks).getByRole('button', { name: 'Remove Hero: Second' }));
+    await user.click(within(blocks).getByRole('button', { name: 'Undo' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]?.body).toEqual({
+      data: {
+        body: [
+          { _component: 'hero', _key: 'b', heading: 'Second' },
+          { _component: 'hero', _key: 'a', heading: 'Primero' },
+        ],
+      },
+      locale: 'en',
+      version: 4,
+    });
+  });
+
+  it('saves by itself a moment after typing stops', async () => {
+    const saves: FetchCall[] = [];
+    editorApi((call) => {
+      if (call.method !== 'PATCH') return undefined;
+      saves.push(call);
+      return json(200, { data: { ...DOCUMENT, version: 5 } });
+    });
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/d1');
+    await user.type(await screen.findByRole('spinbutton', { name: 'Views' }), '4');
+    await waitFor(() => expect(saves).toHaveLength(1), { timeout: 4000 });
+    expect(saves[0]?.body).toEqual({ data: { views: 34 }, locale: 'en', version: 4 });
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Save state' }).textContent).toBe('All changes saved'),
+    );
+  });
+
+  it('keeps the changes and says so when someone else saved first, and puts server errors on their fields', async () => {
+    let answer = apiError(400, 'data.views must be at least 0', [
+      { path: 'data.views', message: 'must be at least 0' },
+    ]);
+    editorApi((call) => (call.method === 'PATCH' ? answer : undefined));
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/d1');
+    const views = await screen.findByRole('spinbutton', { name: 'Views' });
+    await user.clear(views);
+    await user.type(views, '-1');
+    await user.keyboard('{Control>}s{/Control}');
+    expect(await screen.findByText('must be at least 0')).toBeTruthy();
+    expect(views.getAttribute('aria-invalid')).toBe('true');
+
+    answer = new Response(
+      JSON.stringify({ statusCode: 409, code: 'CONFLICT', message: 'The document changed since version 4' }),
+      { status: 409, headers: { 'Content-Type': 'application/json' } },
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/Someone else saved this document/);
+    expect((screen.getByRole('spinbutton', { name: 'Views' }) as HTMLInputElement).value).toBe('-1');
+    expect(within(alert).getByRole('button', { name: 'Load their version, keep my changes' })).toBeTruthy();
+  });
+
+  it('publishes only the locales chosen', async () => {
+    const published: FetchCall[] = [];
+    editorApi((call) => {
+      if (call.method !== 'POST' || !call.path.endsWith('/publish')) return undefined;
+      published.push(call);
+      return json(200, { data: { ...DOCUMENT, locale_status: { en: 'published', es: 'published', fr: 'draft' } } });
+    });
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/d1');
+    await user.click(await screen.findByRole('button', { name: 'Publish…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish by locale' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /en/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /fr/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Publish es' }));
+    await waitFor(() => expect(published).toHaveLength(1));
+    expect(published[0]?.body).toEqual({ locales: ['es'] });
+  });
+
+  it('hides publishing from authors', async () => {
+    editorApi(undefined, 'author');
+    renderApp('/app/projects/p1/document-editor/articles/d1');
+    await screen.findByRole('heading', { name: 'Hello' });
+    expect(screen.queryByRole('button', { name: 'Publish…' })).toBeNull();
+  });
+
+  it('creates a new document and opens it', async () => {
+    const posts: FetchCall[] = [];
+    editorApi((call) => {
+      if (call.method === 'POST' && call.path === DOCS) {
+        posts.push(call);
+        return json(201, { data: { ...DOCUMENT, id: 'd2', version: 1 } });
+      }
+      if (call.method === 'GET' && call.path === `${DOCS}/d2`) return json(200, { data: { ...DOCUMENT, id: 'd2' } });
+      return undefined;
+    });
+    const { user, router } = renderApp('/app/projects/p1/document-editor/articles/new');
+    expect(await screen.findByRole('heading', { name: 'New article' })).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Fresh');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/projects/p1/document-editor/articles/d2'));
+    expect(posts[0]?.body).toEqual({ data: { title: 'Fresh' }, locale: 'en' });
+  });
+
+  it('says when the document does not exist', async () => {
+    editorApi((call) => (call.path === `${DOCS}/gone` ? apiError(404, 'Document not found') : undefined));
+    renderApp('/app/projects/p1/document-editor/articles/gone');
+    expect(await screen.findByRole('heading', { name: 'Document not found' })).toBeTruthy();
+  });
+});
