@@ -212,7 +212,8 @@ describe('live preview in the Next.js example', () => {
       PLINTH_URL: server.url,
       PLINTH_PROJECT_ID: projectId,
       PLINTH_TOKEN: readToken.data.token,
-      PLINTH_APP_ORIGIN: editorSite.url,
+      // The stand-in editor's origin, and the app's own (the real editor below).
+      PLINTH_APP_ORIGIN: `${editorSite.url},${server.url}`,
     });
     browser = await launchBrowser();
   }, 180_000);
@@ -269,5 +270,29 @@ describe('live preview in the Next.js example', () => {
     await expect
       .poll(() => received('plinth:focus'))
       .toEqual([{ origin: exampleUrl, data: { type: 'plinth:focus', path: 'title' } }]);
+  });
+
+  it("shows what is typed in the app's document editor in the preview frame before it is saved", async () => {
+    const app = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await app.goto(`${server.url}/login`);
+    await app.getByLabel('Email').fill(ADMIN.email);
+    await app.getByLabel('Password').fill(ADMIN.password);
+    await app.getByRole('button', { name: 'Sign in' }).click();
+    await app.waitForURL(/\/app/);
+    await app.goto(`${server.url}/app/projects/${projectId}/document-editor/articles/${draft.id}`);
+    await app.getByRole('button', { name: 'Preview', exact: true }).click();
+    const frameTitle = app.frameLocator('iframe[title^="Preview"]').locator('h1[data-plinth-field="title"]');
+    await expect.poll(() => frameTitle.allTextContents()).toEqual(['Draft title']);
+    await app.getByRole('textbox', { name: /Title/ }).fill('Typed in the editor');
+    await expect.poll(() => frameTitle.allTextContents()).toEqual(['Typed in the editor']);
+    // Shown from the editor's message: the change has not been saved yet.
+    expect(await app.getByRole('status', { name: 'Save state' }).textContent()).toBe('Unsaved changes');
+    // A click on the title in the preview focuses its field in the form.
+    await app.getByRole('textbox', { name: /Excerpt/ }).focus();
+    await frameTitle.click();
+    await expect
+      .poll(() => app.evaluate('document.activeElement?.closest("[data-field]")?.getAttribute("data-field")'))
+      .toBe('title');
+    await app.close();
   });
 });

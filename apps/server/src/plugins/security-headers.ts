@@ -22,7 +22,10 @@ export function pageContentSecurityPolicy(origins?: PageOrigins): string {
     `script-src 'self'${extra(origins?.script)}`,
     `connect-src 'self'${extra(origins?.connect)}`,
     "font-src 'self' data:",
-    `frame-src 'self'${extra(origins?.frame)}`,
+    // The document editor frames the project's own site for live preview (a collection's
+    // preview_url, on any http(s) origin, a local one in development too). A frame cannot reach
+    // into the page; what the page sends it goes to that site's origin only.
+    `frame-src 'self' https: http:${extra(origins?.frame)}`,
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'self'",

@@ -211,7 +211,7 @@ describe('web routes', () => {
         const policy = String((await configured.inject({ url })).headers['content-security-policy']);
         expect(policy, url).toContain("script-src 'self' https://www.googletagmanager.com;");
         expect(policy, url).toContain("connect-src 'self' https://us.i.posthog.com wss://chat.example.com;");
-        expect(policy, url).toContain("frame-src 'self' https://chat.example.com;");
+        expect(policy, url).toContain("frame-src 'self' https: http: https://chat.example.com;");
       }
       expect((await configured.inject({ url: '/csp.json' })).statusCode).toBe(404);
     } finally {

@@ -5,7 +5,7 @@ import type { Article } from '@/plinth-types';
 import { ArticleView } from './article-view';
 
 /** The draft, re-rendered with each unsaved change the editor posts (messages from other origins are ignored). */
-export function LiveArticle({ draft, origin }: { draft: PlinthDocument<Article>; origin: string }) {
-  const article = useLivePreview(draft, { origin });
+export function LiveArticle({ draft, origins }: { draft: PlinthDocument<Article>; origins: readonly string[] }) {
+  const article = useLivePreview(draft, { origin: origins });
   return <ArticleView article={article} />;
 }

@@ -22,8 +22,8 @@ const preview = createClient<Collections>({
   projectId,
   fetch: (input, init) => fetch(input, { ...init, cache: 'no-store' }),
 });
-// The Plinth app's origin: the only sender whose drafts the page shows.
-const editorOrigin = process.env.PLINTH_APP_ORIGIN ?? new URL(url).origin;
+// The Plinth app's origin (or several, comma-separated): the only senders whose drafts the page shows.
+const editorOrigins = (process.env.PLINTH_APP_ORIGIN ?? new URL(url).origin).split(',');
 
 interface Props {
   params: Promise<{ slug: string }>;
@@ -37,7 +37,7 @@ export default async function ArticlePage({ params, searchParams }: Props) {
 
   if (typeof previewToken === 'string' && typeof id === 'string') {
     const draft = await preview.collection('articles').get(id, { previewToken, locale: lang });
-    return <LiveArticle draft={draft} origin={editorOrigin} />;
+    return <LiveArticle draft={draft} origins={editorOrigins} />;
   }
 
   const { data } = await plinth.collection('articles').list({ filter: { slug }, locale: lang, limit: 1 });

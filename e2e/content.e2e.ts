@@ -1,0 +1,168 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
+import { ADMIN, launchBrowser, startServer } from './server.js';
+
+// A content team's day against the built server: the content list, the document editor with
+// autosave, per-locale publishing read back through a content:read token, and two people on one
+// document (presence, a save from the other, nothing typed lost). axe checks each screen.
+
+interface ApiDocument {
+  id: string;
+  version: number;
+  data: Record<string, unknown>;
+}
+
+describe('content and the document editor in a real browser', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let accessToken = '';
+  let projectId = '';
+  let article: ApiDocument;
+
+  async function api<T>(method: string, path: string, body?: unknown, token = accessToken): Promise<T> {
+    const response = await fetch(`${server.url}/api/v1${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  async function signedInPage(viewport = { width: 1440, height: 900 }): Promise<Page> {
+    const context = await browser.newContext({ viewport });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/app/);
+    return page;
+  }
+
+  async function expectAccessible(page: Page, screen: string) {
+    await expect.poll(() => page.locator('[role="status"][aria-label^="Loading"]').count()).toBe(0);
+    expect(await seriousViolations(page), screen).toEqual([]);
+  }
+
+  const editorUrl = (id: string, locale = 'en') =>
+    `${server.url}/app/projects/${projectId}/document-editor/articles/${id}?locale=${locale}`;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    accessToken = (
+      await api<{ access_token: string }>('POST', '/auth/login', { username: ADMIN.email, password: ADMIN.password })
+    ).access_token;
+    projectId = (
+      await api<{ data: { id: string } }>('POST', '/projects', {
+        name: 'Newsroom',
+        locales: ['en', 'es'],
+        default_locale: 'en',
+      })
+    ).data.id;
+    await api('POST', `/projects/${projectId}/collections`, {
+      slug: 'articles',
+      name: 'Articles',
+      display_field: 'title',
+      fields: [
+        { name: 'title', type: 'text', required: true, localized: true },
+        { name: 'summary', type: 'longtext', localized: true },
+        { name: 'views', type: 'integer' },
+      ],
+    });
+    article = (
+      await api<{ data: ApiDocument }>('POST', `/projects/${projectId}/collections/articles/documents`, {
+        data: { title: 'Morning briefing', summary: 'What happened overnight', views: 1 },
+        status: 'published',
+      })
+    ).data;
+    for (let i = 1; i <= 3; i++) {
+      await api('POST', `/projects/${projectId}/collections/articles/documents`, { data: { title: `Story ${i}` } });
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('lists the collection’s documents with their status by locale, and opens one', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.url}/app/projects/${projectId}/content?collection=articles`);
+    await page.getByRole('link', { name: 'Morning briefing' }).waitFor();
+    await expectAccessible(page, 'content list');
+    await page.getByRole('link', { name: 'Morning briefing' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Morning briefing' }).waitFor();
+    await expectAccessible(page, 'document editor');
+  });
+
+  it('saves a translation by itself, publishes only Spanish, and readers get exactly that', async () => {
+    const page = await signedInPage();
+    await page.goto(editorUrl(article.id, 'es'));
+    const title = page.getByRole('textbox', { name: /Title/ });
+    await title.fill('Resumen de la mañana');
+    // No click on Save: it saves a moment after typing stops.
+    await page.getByText('All changes saved').waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Publish…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publish by locale' });
+    await dialog.getByRole('checkbox', { name: /en/ }).uncheck();
+    await dialog.getByRole('button', { name: 'Publish es', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Status by locale' }).textContent())
+      .toContain('es · published');
+
+    const reader = (
+      await api<{ data: { token: string } }>('POST', `/projects/${projectId}/api-tokens`, {
+        name: 'site',
+        scopes: ['content:read'],
+      })
+    ).data.token;
+    const read = (locale: string) =>
+      api<{ data: ApiDocument }>(
+        'GET',
+        `/projects/${projectId}/collections/articles/documents/${article.id}?locale=${locale}`,
+        undefined,
+        reader,
+      );
+    expect((await read('es')).data.data.title).toBe('Resumen de la mañana');
+    expect((await read('en')).data.data.title).toBe('Morning briefing');
+  });
+
+  it('shows who else is in the document, and keeps what each typed when both save', async () => {
+    const first = await signedInPage();
+    const second = await signedInPage({ width: 390, height: 844 });
+    await first.goto(editorUrl(article.id));
+    await second.goto(editorUrl(article.id));
+    await second.getByRole('region', { name: 'Also here' }).waitFor({ timeout: 10_000 });
+
+    // The second tab has a change of its own, not saved yet, when the first one saves another field.
+    await second.getByRole('textbox', { name: /Summary/ }).fill('Written in the second tab');
+    await first.getByRole('spinbutton', { name: 'Views' }).fill('42');
+    await first.keyboard.press('Control+s');
+    await first.getByText('All changes saved').waitFor({ timeout: 10_000 });
+    // Told by the event stream, or by the server refusing its own save for an older version.
+    const reload = second.getByRole('button', { name: 'Load their version, keep my changes' });
+    await reload.waitFor({ timeout: 10_000 });
+    expect(await second.getByRole('alert').first().textContent()).toMatch(
+      /saved a newer version \(views\)|Someone else saved/,
+    );
+    await expectAccessible(second, 'document editor with a newer version saved elsewhere');
+    await reload.click();
+    await second.getByText('All changes saved').waitFor({ timeout: 10_000 });
+
+    const saved = await api<{ data: ApiDocument }>(
+      'GET',
+      `/projects/${projectId}/collections/articles/documents/${article.id}`,
+    );
+    expect(saved.data.data).toMatchObject({ views: 42, summary: 'Written in the second tab' });
+  });
+});
