@@ -11,7 +11,6 @@ import { AppError } from '../../lib/errors.js';
 import { patternProblem } from './field-pattern.js';
 import { type ComponentFields, checkValue, type ValueProblem } from './field-values.js';
 
-
 export interface ModelContext {
   /** Slugs of the project's collections, including the one being saved. */
   collections: ReadonlySet<string>;
@@ -32,7 +31,8 @@ function checkField(
   if (RESERVED_FIELD_NAMES.has(field.name)) at('.name', `"${field.name}" is reserved`);
   if (fields.findIndex((other) => other.name === field.name) !== index) at('.name', `"${field.name}" is used twice`);
   for (const key of Object.keys(options)) {
-    if (!(FIELD_OPTIONS_BY_TYPE[field.type] as readonly string[]).includes(key)) at(`.options.${key}`, `is not an option of ${field.type} fields`);
+    if (!(FIELD_OPTIONS_BY_TYPE[field.type] as readonly string[]).includes(key))
+      at(`.options.${key}`, `is not an option of ${field.type} fields`);
   }
   if (options.min_length !== undefined && options.max_length !== undefined && options.min_length > options.max_length) {
     at('.options.min_length', 'must not exceed max_length');
