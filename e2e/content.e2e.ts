@@ -105,6 +105,26 @@ describe('content and the document editor in a real browser', () => {
     await expectAccessible(page, 'document editor');
   });
 
+  it('shows the content model, a collection in the model builder and the media library, accessibly', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.url}/app/projects/${projectId}/collections`);
+    await page
+      .getByRole('link', { name: /Articles/ })
+      .first()
+      .waitFor();
+    await expectAccessible(page, 'content model');
+    await page.goto(`${server.url}/app/projects/${projectId}/collection-editor/articles`);
+    await page.getByRole('heading', { level: 1, name: 'Articles' }).waitFor();
+    await expectAccessible(page, 'model builder');
+    await page.goto(`${server.url}/app/projects/${projectId}/media`);
+    await page.getByRole('heading', { level: 1, name: 'Media' }).waitFor();
+    await expectAccessible(page, 'media library');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/app/projects/${projectId}/content?collection=articles`);
+    await page.getByRole('link', { name: 'Morning briefing' }).waitFor();
+    await expectAccessible(page, 'content list at 390 px');
+  });
+
   it('saves a translation by itself, publishes only Spanish, and readers get exactly that', async () => {
     const page = await signedInPage();
     await page.goto(editorUrl(article.id, 'es'));
