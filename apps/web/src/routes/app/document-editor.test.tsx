@@ -222,6 +222,38 @@ describe('document editor', () => {
     expect(published[0]?.body).toEqual({ locales: ['es'] });
   });
 
+  it('takes the review steps by role: authors submit, editors approve or send back with a comment', async () => {
+    const steps: FetchCall[] = [];
+    const reviewed = { ...ARTICLES, requires_approval: true };
+    const stepHandler = (call: FetchCall) => {
+      if (call.path === '/api/v1/projects/p1/collections') return json(200, { data: [reviewed] });
+      if (call.method !== 'POST' || !call.path.endsWith('/workflow')) return undefined;
+      steps.push(call);
+      return json(200, { data: { ...DOCUMENT, workflow_stage: 'in_review' } });
+    };
+    editorApi(stepHandler, 'author');
+    const author = renderApp('/app/projects/p1/document-editor/articles/d1');
+    await author.user.click(await screen.findByRole('button', { name: 'Submit for review' }));
+    await waitFor(() => expect(steps.map((call) => call.body)).toEqual([{ action: 'submit' }]));
+    expect(screen.queryByRole('button', { name: 'Publish…' })).toBeNull();
+    author.unmount();
+
+    editorApi(
+      (call) =>
+        call.method === 'GET' && call.path === `${DOCS}/d1`
+          ? json(200, { data: { ...DOCUMENT, workflow_stage: 'in_review' } })
+          : stepHandler(call),
+      'editor',
+    );
+    const editor = renderApp('/app/projects/p1/document-editor/articles/d1');
+    expect(await screen.findByText('In review')).toBeTruthy();
+    await editor.user.click(screen.getByRole('button', { name: 'Request changes…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request changes' });
+    await editor.user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'Cite the source');
+    await editor.user.click(within(dialog).getByRole('button', { name: 'Send back' }));
+    await waitFor(() => expect(steps.at(-1)?.body).toEqual({ action: 'reject', comment: 'Cite the source' }));
+  });
+
   it('hides publishing from authors', async () => {
     editorApi(undefined, 'author');
     renderApp('/app/projects/p1/document-editor/articles/d1');

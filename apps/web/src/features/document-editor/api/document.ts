@@ -82,3 +82,32 @@ export function usePublishDocument(projectId: string, collection: string, id: st
     meta: { toasts: { error: 'The document could not be published', preferServerMessage: true } },
   });
 }
+
+export type WorkflowAction = 'submit' | 'approve' | 'reject';
+
+/** A review step: submit for review (writers), approve or reject with a comment (editors and up). */
+export function useWorkflowAction(projectId: string, collection: string, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, comment }: { action: WorkflowAction; comment?: string }) =>
+      api.request<{ data: Document }>(`${documentsPath(projectId, collection)}/${encodeURIComponent(id)}/workflow`, {
+        method: 'POST',
+        body: { action, ...(comment ? { comment } : {}) },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: editorDocumentKeys.all(projectId) }),
+    meta: {
+      toasts: {
+        success: (answer) => {
+          const stage = (answer as { data: Document }).data.workflow_stage;
+          return stage === 'in_review'
+            ? 'Sent for review'
+            : stage === 'approved'
+              ? 'Approved'
+              : 'Sent back to its author';
+        },
+        error: 'The review step could not be taken',
+        preferServerMessage: true,
+      },
+    },
+  });
+}

@@ -19,6 +19,7 @@ import { MediaPicker, ReferencePicker } from './pickers';
 import { describeRemoteChange, fieldOf, PresenceBar } from './presence-bar';
 import { PreviewPane } from './preview-pane';
 import { PublishMenu } from './publish-menu';
+import { ReviewActions } from './review-actions';
 
 /** How long after the last keystroke the editor saves to the server. */
 const AUTOSAVE_MS = 1500;
@@ -334,6 +335,9 @@ export function DocumentEditor({
             <Save className="size-4" aria-hidden />
             Save
           </Button>
+          {document ? (
+            <ReviewActions project={project} collection={collection} document={document} hasUnsaved={isDirty} />
+          ) : null}
           {document ? (
             <PublishMenu project={project} collection={collection} document={document} hasUnsaved={isDirty} />
           ) : null}
