@@ -254,6 +254,64 @@ describe('document editor', () => {
     await waitFor(() => expect(steps.at(-1)?.body).toEqual({ action: 'reject', comment: 'Cite the source' }));
   });
 
+  it('shows the history with a field-level diff, and restores a version', async () => {
+    const restores: FetchCall[] = [];
+    editorApi((call) => {
+      if (call.path === `${DOCS}/d1/versions`) {
+        return json(200, {
+          data: [
+            {
+              version: 4,
+              created_at: '2026-11-02T10:00:00.000Z',
+              created_by: 'u1',
+              created_by_token: null,
+              locale: 'es',
+              status: 'changed',
+              changed_fields: ['title'],
+              published_locales: [],
+            },
+            {
+              version: 3,
+              created_at: '2026-11-01T12:00:00.000Z',
+              created_by: null,
+              created_by_token: 't1',
+              locale: 'en',
+              status: 'draft',
+              changed_fields: ['views'],
+              published_locales: ['en', 'es'],
+            },
+          ],
+          meta: { total: 2, page: 1, limit: 100 },
+        });
+      }
+      if (call.path === `${DOCS}/d1/versions/3/diff`) {
+        return json(200, { data: { from: 2, to: 3, changes: [{ path: 'views', before: 1, after: 3 }] } });
+      }
+      if (call.path === `${DOCS}/d1/versions/4/diff`) {
+        return json(200, { data: { from: 3, to: 4, changes: [{ path: 'title.es', before: null, after: 'Hola' }] } });
+      }
+      if (call.method === 'POST' && call.path === `${DOCS}/d1/versions/3/restore`) {
+        restores.push(call);
+        return json(200, { data: { ...DOCUMENT, version: 5 } });
+      }
+      return undefined;
+    });
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/d1');
+    await user.click(await screen.findByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Version history' });
+    expect(await within(dialog).findByRole('rowheader', { name: 'title.es' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: /Version 3/ }));
+    expect(await within(dialog).findByRole('rowheader', { name: 'views' })).toBeTruthy();
+    expect(within(dialog).getByText('Published: en, es')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Restore this version' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Restore version 3?' })).getByRole('button', {
+        name: 'Restore',
+      }),
+    );
+    await waitFor(() => expect(restores).toHaveLength(1));
+  });
+
   it('hides publishing from authors', async () => {
     editorApi(undefined, 'author');
     renderApp('/app/projects/p1/document-editor/articles/d1');

@@ -20,6 +20,7 @@ import { describeRemoteChange, fieldOf, PresenceBar } from './presence-bar';
 import { PreviewPane } from './preview-pane';
 import { PublishMenu } from './publish-menu';
 import { ReviewActions } from './review-actions';
+import { VersionHistory } from './version-history';
 
 /** How long after the last keystroke the editor saves to the server. */
 const AUTOSAVE_MS = 1500;
@@ -335,6 +336,9 @@ export function DocumentEditor({
             <Save className="size-4" aria-hidden />
             Save
           </Button>
+          {document ? (
+            <VersionHistory project={project} collection={collection.slug} document={document} hasUnsaved={isDirty} />
+          ) : null}
           {document ? (
             <ReviewActions project={project} collection={collection} document={document} hasUnsaved={isDirty} />
           ) : null}
