@@ -76,6 +76,7 @@ describe('content and the document editor in a real browser', () => {
         { name: 'title', type: 'text', required: true, localized: true },
         { name: 'summary', type: 'longtext', localized: true },
         { name: 'views', type: 'integer' },
+        { name: 'body', type: 'richtext' },
       ],
     });
     article = (
@@ -130,6 +131,11 @@ describe('content and the document editor in a real browser', () => {
     await page.goto(editorUrl(article.id, 'es'));
     const title = page.getByRole('textbox', { name: /Title/ });
     await title.fill('Resumen de la mañana');
+    // Rich text: typed, then made bold from the toolbar.
+    await page.getByRole('textbox', { name: 'Body' }).click();
+    await page.keyboard.type('Breaking news');
+    await page.keyboard.press('Shift+Home');
+    await page.getByRole('toolbar', { name: 'Body formatting' }).getByRole('button', { name: 'Bold' }).click();
     // No click on Save: it saves a moment after typing stops.
     await page.getByText('All changes saved').waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Publish…' }).click();
@@ -154,6 +160,13 @@ describe('content and the document editor in a real browser', () => {
         reader,
       );
     expect((await read('es')).data.data.title).toBe('Resumen de la mañana');
+    // The body is shared by every locale: it is published with the default locale, not with es.
+    expect((await read('es')).data.data.body).toBeNull();
+    const working = await api<{ data: ApiDocument }>(
+      'GET',
+      `/projects/${projectId}/collections/articles/documents/${article.id}`,
+    );
+    expect(working.data.data.body).toBe('<p><strong>Breaking news</strong></p>');
     expect((await read('en')).data.data.title).toBe('Morning briefing');
   });
 

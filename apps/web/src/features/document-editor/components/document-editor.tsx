@@ -20,6 +20,7 @@ import { describeRemoteChange, fieldOf, PresenceBar } from './presence-bar';
 import { PreviewPane } from './preview-pane';
 import { PublishMenu } from './publish-menu';
 import { ReviewActions } from './review-actions';
+import { RichTextEditor } from './rich-text-editor';
 import { VersionHistory } from './version-history';
 
 /** How long after the last keystroke the editor saves to the server. */
@@ -175,6 +176,18 @@ export function DocumentEditor({
     if (field.type === 'media') {
       return (
         <MediaPicker
+          projectId={project.id}
+          field={field}
+          value={value}
+          error={context.error}
+          readOnly={readOnly}
+          onChange={onChange}
+        />
+      );
+    }
+    if (field.type === 'richtext') {
+      return (
+        <RichTextEditor
           projectId={project.id}
           field={field}
           value={value}

@@ -225,12 +225,10 @@ export function MediaPicker({
 }) {
   const ids = idsOf(value);
   const [isOpen, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
   const imagesOnly =
     (field.options?.accept ?? []).every((type) => type.startsWith('image/')) &&
     (field.options?.accept?.length ?? 0) > 0;
   const chosen = useAssets(projectId, ids);
-  const choices = useAssetChoices(projectId, query.trim(), imagesOnly, isOpen);
   return (
     <PickerFrame field={field} error={error} readOnly={readOnly} onOpen={() => setOpen(true)}>
       {ids.length === 0 ? (
@@ -260,33 +258,60 @@ export function MediaPicker({
           })}
         </ul>
       )}
-      <ChoiceDialog
-        title="Choose from the media library"
+      <AssetChoiceDialog
+        projectId={projectId}
+        imagesOnly={imagesOnly}
         isOpen={isOpen}
         onClose={() => setOpen(false)}
-        query={query}
-        onQuery={setQuery}
-        isLoading={choices.isPending}
-        isEmpty={(choices.data?.data.length ?? 0) === 0}
-      >
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {(choices.data?.data ?? []).map((asset) => (
-            <li key={asset.id}>
-              <button
-                type="button"
-                className="w-full space-y-1 rounded-lg p-1 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                onClick={() => {
-                  onChange(withChoice(field, ids, asset.id));
-                  setOpen(false);
-                }}
-              >
-                <AssetThumb asset={asset} />
-                <span className="block truncate text-slate-700 text-xs">{asset.filename}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </ChoiceDialog>
+        onChoose={(asset) => {
+          onChange(withChoice(field, ids, asset.id));
+          setOpen(false);
+        }}
+      />
     </PickerFrame>
+  );
+}
+
+/** The media library, searchable, to choose one file from (images only when asked). */
+export function AssetChoiceDialog({
+  projectId,
+  imagesOnly,
+  isOpen,
+  onClose,
+  onChoose,
+}: {
+  projectId: string;
+  imagesOnly: boolean;
+  isOpen: boolean;
+  onClose: () => void;
+  onChoose: (asset: Asset) => void;
+}) {
+  const [query, setQuery] = useState('');
+  const choices = useAssetChoices(projectId, query.trim(), imagesOnly, isOpen);
+  return (
+    <ChoiceDialog
+      title="Choose from the media library"
+      isOpen={isOpen}
+      onClose={onClose}
+      query={query}
+      onQuery={setQuery}
+      isLoading={choices.isPending}
+      isEmpty={(choices.data?.data.length ?? 0) === 0}
+    >
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {(choices.data?.data ?? []).map((asset) => (
+          <li key={asset.id}>
+            <button
+              type="button"
+              className="w-full space-y-1 rounded-lg p-1 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              onClick={() => onChoose(asset)}
+            >
+              <AssetThumb asset={asset} />
+              <span className="block truncate text-slate-700 text-xs">{asset.filename}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </ChoiceDialog>
   );
 }
