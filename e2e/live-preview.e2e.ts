@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../apps/server/src/test/ports.js';
 import { ADMIN, launchBrowser, startServer } from './server.js';
 
 // The Next.js example (packages/sdk/examples/next), built and started for real, shown in a frame
@@ -159,7 +160,9 @@ describe('live preview in the Next.js example', () => {
     editor.evaluate((wanted) => window.received.filter(({ data }) => data.type === wanted), type);
 
   beforeAll(async () => {
-    const built = buildExample(); // most of the time this takes: meanwhile, the rest
+    // Built first: `next build` takes both cores of a CI machine, and a server started beside it
+    // could miss its start-up deadline.
+    await buildExample();
     server = await startServer();
     editorSite = await servePages(editorPages);
     intruderSite = await servePages(intruderPages);
@@ -176,7 +179,7 @@ describe('live preview in the Next.js example', () => {
       scopes: ['content:read'],
     });
 
-    const port = 30000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     exampleUrl = `http://127.0.0.1:${port}`;
     await api('POST', `/projects/${projectId}/collections`, {
       slug: 'articles',
@@ -207,7 +210,6 @@ describe('live preview in the Next.js example', () => {
     });
     draft = updated.data;
 
-    await built;
     example = await startExample(port, {
       PLINTH_URL: server.url,
       PLINTH_PROJECT_ID: projectId,

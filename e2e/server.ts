@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
+import { freePort } from '../apps/server/src/test/ports.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -19,7 +20,7 @@ export async function startServer(
   options: ServerOptions = {},
 ): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-e2e-'));
-  const port = 30000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js', 'start'], {
     cwd: root,
     env: {
@@ -37,7 +38,8 @@ export async function startServer(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  // Generous: a CI machine may be busy (a build, a browser) when a journey starts its server.
+  const deadline = Date.now() + 45_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;

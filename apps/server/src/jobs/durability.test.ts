@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobRow } from '../db/schema.js';
 import { dialectName, TEST_DATABASE_URL } from '../test/harness.js';
+import { freePort } from '../test/ports.js';
 import {
   api,
   closeAfterTest,
@@ -56,18 +57,6 @@ function listeningPorts(pid: number): number[] {
     }
   }
   return ports;
-}
-
-/** A TCP port nothing listens on now (the kernel's pick, released at once). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function jobsIn(store: Store, kind: string): Promise<JobRow[]> {
