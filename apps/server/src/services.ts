@@ -369,6 +369,7 @@ export async function createServices(options: ServicesOptions) {
   });
   const documentWrites = new DocumentWrites({
     store,
+    history,
     checks: new DocumentChecks({ repository: repositories.documents, models, media }),
     lifecycle: documentLifecycle,
     audit,

@@ -13,7 +13,7 @@ import type { ProjectGrant } from '../projects/project-access.js';
 import type { ContentIndexes } from './content-indexes.js';
 import type { DocumentChecks } from './document-checks.js';
 import type { DocumentLifecycle } from './document-lifecycle.js';
-import type { DocumentStore } from './document-store.js';
+import type { DocumentStore, PublishedVersions } from './document-store.js';
 import { mergeValues, validationError } from './document-values.js';
 import { documentStatus } from './locale-publishing.js';
 import {
@@ -52,6 +52,8 @@ export class DocumentWrites {
   constructor(
     private readonly deps: {
       store: DocumentStore;
+      /** Records which locales were published from a version (a document created published). */
+      history: PublishedVersions;
       checks: DocumentChecks;
       lifecycle: DocumentLifecycle;
       audit: AuditService;
@@ -135,6 +137,7 @@ export class DocumentWrites {
         versionLocale: locale,
       });
       if (publish) {
+        await this.deps.history.markPublished(trx, document.id, document.version, grant.project.locales);
         await this.deps.audit.recordGrant(
           trx,
           grant,

@@ -250,6 +250,16 @@ describe(`documents: per-locale publishing (${dialectName})`, () => {
     ]);
   });
 
+  it('records every locale as published from the first version of a document created published', async () => {
+    const created = await createDocument(t.app, owner, projectId, 'articles', {
+      data: { title: 'Born published' },
+      status: 'published',
+    });
+    expect(created.locale_status).toEqual({ en: 'published', es: 'published', fr: 'published', zh: 'published' });
+    const versions = await call(t.app, owner, { method: 'GET', url: url(`/${created.id}/versions`) });
+    expect(versions.json().data[0]).toMatchObject({ version: 1, published_locales: ['en', 'es', 'fr', 'zh'] });
+  });
+
   it('schedules a publish of some locales, and runs it on time', async () => {
     const id = await bilingual('Scheduled');
     await post(`/${id}/publish`, { locales: ['en'] });
