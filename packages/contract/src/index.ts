@@ -12,6 +12,7 @@ export * from './model-rules.js';
 export * from './oauth.js';
 export * from './overview.js';
 export * from './permissions.js';
+export * from './preview-url.js';
 export * from './projects.js';
 export * from './search.js';
 export * from './site.js';

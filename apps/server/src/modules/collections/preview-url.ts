@@ -1,8 +1,13 @@
-import { type Field, PREVIEW_URL_FIELD_TYPES } from '@plinth/contract';
+import {
+  type Field,
+  isHttpUrlTemplate,
+  PREVIEW_URL_BUILT_INS,
+  PREVIEW_URL_FIELD_TYPES,
+  previewUrlPlaceholders,
+} from '@plinth/contract';
 import { fieldError } from '../../lib/errors.js';
 
-const PLACEHOLDER = /\{([^{}]*)\}/g;
-const BUILT_IN = new Set(['id', 'collection', 'locale']);
+const BUILT_IN = new Set<string>(PREVIEW_URL_BUILT_INS);
 
 /**
  * Checks a collection's `preview_url` template: an http(s) URL whose `{placeholders}` are `id`,
@@ -10,7 +15,7 @@ const BUILT_IN = new Set(['id', 'collection', 'locale']);
  * @example checkPreviewUrl('https://site.example/blog/{slug}?locale={locale}', fields)
  */
 export function checkPreviewUrl(template: string, fields: readonly Field[]): void {
-  for (const [, name = ''] of template.matchAll(PLACEHOLDER)) {
+  for (const name of previewUrlPlaceholders(template)) {
     if (BUILT_IN.has(name)) continue;
     const field = fields.find((candidate) => candidate.name === name);
     if (!field) {
@@ -20,25 +25,5 @@ export function checkPreviewUrl(template: string, fields: readonly Field[]): voi
       throw fieldError('preview_url', `{${name}} is a ${field.type} field; only single text-like values go in a URL`);
     }
   }
-  let url: URL;
-  try {
-    url = new URL(template.replace(PLACEHOLDER, 'x'));
-  } catch {
-    throw fieldError('preview_url', 'must be an absolute http:// or https:// URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw fieldError('preview_url', 'must be an absolute http:// or https:// URL');
-  }
-}
-
-/**
- * A preview URL for one document: each placeholder replaced by its value, URL-encoded (an empty
- * string where the document has none).
- * @example fillPreviewUrl('https://site.example/{slug}', { slug: 'hello' }) // 'https://site.example/hello'
- */
-export function fillPreviewUrl(template: string, values: Readonly<Record<string, unknown>>): string {
-  return template.replace(PLACEHOLDER, (_match, name: string) => {
-    const value = values[name];
-    return value === null || value === undefined || typeof value === 'object' ? '' : encodeURIComponent(String(value));
-  });
+  if (!isHttpUrlTemplate(template)) throw fieldError('preview_url', 'must be an absolute http:// or https:// URL');
 }

@@ -1,7 +1,6 @@
-import type { PreviewToken, PreviewTokenBody } from '@plinth/contract';
+import { fillPreviewUrl, type PreviewToken, type PreviewTokenBody } from '@plinth/contract';
 import type { Clock } from '../../lib/clock.js';
 import { signPreviewToken } from '../auth/preview-tokens.js';
-import { fillPreviewUrl } from '../collections/preview-url.js';
 import type { DocumentReads } from '../documents/document-reads.js';
 import { presentData, projectLocale } from '../documents/stored-document.js';
 import type { ProjectGrant } from '../projects/project-access.js';

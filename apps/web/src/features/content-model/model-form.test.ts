@@ -1,8 +1,8 @@
-import type { Field } from '@plinth/contract';
+import { type Field, fillPreviewUrl } from '@plinth/contract';
 import { describe, expect, it } from 'vitest';
 import { graphqlOf, typeScriptOf } from './api-shape';
 import { draftPathOf, draftToField, fieldToDraft } from './model-form';
-import { defaultSingular, fillPreviewUrl, pascalCase, toModelName } from './model-rules';
+import { defaultSingular, pascalCase, toModelName } from './model-rules';
 
 const FIELDS: Field[] = [
   {

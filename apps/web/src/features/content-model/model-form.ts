@@ -9,7 +9,10 @@ import {
   type Field,
   type FieldOptions,
   type FieldType,
+  isHttpUrlTemplate,
+  PREVIEW_URL_BUILT_INS,
   PREVIEW_URL_FIELD_TYPES,
+  previewUrlPlaceholders,
   RESERVED_COLLECTION_SLUGS,
   RESERVED_FIELD_NAMES,
   SLUG_SOURCE_TYPES,
@@ -18,15 +21,7 @@ import {
   type UpdateComponentBody,
 } from '@plinth/contract';
 import { z } from 'zod';
-import {
-  DEFAULT_TYPES,
-  isHttpUrlTemplate,
-  MIME_PATTERN,
-  MODEL_NAME,
-  MODEL_NAME_HINT,
-  PREVIEW_BUILT_INS,
-  previewPlaceholders,
-} from './model-rules';
+import { DEFAULT_TYPES, MIME_PATTERN, MODEL_NAME, MODEL_NAME_HINT } from './model-rules';
 
 /** What the editor edits: a collection (or singleton), or a component. */
 export type EditorMode = 'collection' | 'component';
@@ -445,8 +440,8 @@ export function modelDraftSchema(context: ModelContext) {
         add({ path: ['displayField'], message: 'Choose a visible text-like field of this collection' });
     }
     if (draft.previewUrl) {
-      for (const name of previewPlaceholders(draft.previewUrl)) {
-        if ((PREVIEW_BUILT_INS as readonly string[]).includes(name)) continue;
+      for (const name of previewUrlPlaceholders(draft.previewUrl)) {
+        if ((PREVIEW_URL_BUILT_INS as readonly string[]).includes(name)) continue;
         const field = draft.fields.find((candidate) => candidate.name.trim() === name);
         if (!field) {
           add({

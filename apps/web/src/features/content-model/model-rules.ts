@@ -66,32 +66,3 @@ export function pascalCase(name: string): string {
   const camel = camelCase(name);
   return camel.charAt(0).toUpperCase() + camel.slice(1);
 }
-
-const PLACEHOLDER = /\{([^{}]*)\}/g;
-export const PREVIEW_BUILT_INS = ['id', 'collection', 'locale'] as const;
-
-/** The `{placeholders}` of a preview URL template, in order. */
-export function previewPlaceholders(template: string): string[] {
-  return [...template.matchAll(PLACEHOLDER)].map(([, name = '']) => name);
-}
-
-/**
- * The template with each placeholder filled in from `values` (URL-encoded), as the server fills it.
- * @example fillPreviewUrl('https://site.example/{slug}', { slug: 'hello' }) // 'https://site.example/hello'
- */
-export function fillPreviewUrl(template: string, values: Readonly<Record<string, unknown>>): string {
-  return template.replace(PLACEHOLDER, (_match, name: string) => {
-    const value = values[name];
-    return value === null || value === undefined || typeof value === 'object' ? '' : encodeURIComponent(String(value));
-  });
-}
-
-/** Whether a template, placeholders aside, is an absolute http(s) URL. */
-export function isHttpUrlTemplate(template: string): boolean {
-  try {
-    const url = new URL(template.replace(PLACEHOLDER, 'x'));
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}

@@ -1,9 +1,9 @@
-import { DISPLAY_FIELD_TYPES } from '@plinth/contract';
+import { DISPLAY_FIELD_TYPES, fillPreviewUrl, isHttpUrlTemplate } from '@plinth/contract';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ChoiceField, CONTROL, FieldGroup, InputField, TextAreaField } from '../../../components/ui/form-field';
 import { type ShapeContext, sampleData } from '../api-shape';
 import { draftToField, type EditorMode, type FieldDraft, type ModelDraft } from '../model-form';
-import { defaultSingular, fillPreviewUrl, isHttpUrlTemplate, toModelName } from '../model-rules';
+import { defaultSingular, toModelName } from '../model-rules';
 import { CheckField } from './check-field';
 
 const SAMPLE_ID = '01jf3k8z6q2v7w9x4y5b0c1d2e';
