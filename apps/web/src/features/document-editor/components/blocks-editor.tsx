@@ -20,7 +20,7 @@ import type { Component, Field } from '@plinth/contract';
 import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, Copy, GripVertical, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { DropdownMenu, DropdownMenuItem } from '../../../components/ui/dropdown-menu';
-import { fieldLabel } from '../field-values';
+import { FieldName } from './field-control';
 
 /** One component instance in a blocks value. */
 export interface Block {
@@ -190,8 +190,7 @@ export function BlocksEditor({
   return (
     <section aria-labelledby={legendId} className="space-y-2" data-field={field.name}>
       <h2 id={legendId} className="font-medium text-slate-800 text-sm">
-        {fieldLabel(field)}
-        {field.localized ? <span className="ml-2 font-normal text-slate-500 text-xs">translatable</span> : null}
+        <FieldName field={field} />
         <span className="ml-2 font-normal text-slate-500 text-xs">
           {blocks.length} {blocks.length === 1 ? 'block' : 'blocks'}
         </span>

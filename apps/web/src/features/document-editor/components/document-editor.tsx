@@ -159,70 +159,25 @@ export function DocumentEditor({
       fallbackLocale: null,
     },
   ): ReactNode => {
-    const readOnly = !canWrite;
+    // What every kind of field editor takes.
+    const common = { field, value, error: context.error, readOnly: !canWrite, onChange };
     if (field.type === 'reference') {
-      return (
-        <ReferencePicker
-          projectId={project.id}
-          field={field}
-          collections={collections}
-          value={value}
-          error={context.error}
-          readOnly={readOnly}
-          onChange={onChange}
-        />
-      );
+      return <ReferencePicker projectId={project.id} collections={collections} {...common} />;
     }
-    if (field.type === 'media') {
-      return (
-        <MediaPicker
-          projectId={project.id}
-          field={field}
-          value={value}
-          error={context.error}
-          readOnly={readOnly}
-          onChange={onChange}
-        />
-      );
-    }
-    if (field.type === 'richtext') {
-      return (
-        <RichTextEditor
-          projectId={project.id}
-          field={field}
-          value={value}
-          error={context.error}
-          readOnly={readOnly}
-          onChange={onChange}
-        />
-      );
-    }
+    if (field.type === 'media') return <MediaPicker projectId={project.id} {...common} />;
+    if (field.type === 'richtext') return <RichTextEditor projectId={project.id} {...common} />;
     if (field.type === 'blocks') {
       return (
         <BlocksEditor
-          field={field}
           components={components}
-          value={value}
-          error={context.error}
-          readOnly={readOnly}
-          onChange={onChange}
+          {...common}
           renderField={(inner, innerValue, innerChange) => renderField(inner, innerValue, innerChange)}
           fallback={context.fallback}
           fallbackLocale={context.fallbackLocale}
         />
       );
     }
-    return (
-      <FieldControl
-        field={field}
-        value={value}
-        fallback={context.fallback}
-        fallbackLocale={context.fallbackLocale}
-        error={context.error}
-        readOnly={readOnly}
-        onChange={onChange}
-      />
-    );
+    return <FieldControl fallback={context.fallback} fallbackLocale={context.fallbackLocale} {...common} />;
   };
 
   async function saveAll(): Promise<void> {

@@ -79,7 +79,7 @@ export function FieldControl({ field, value, fallback, fallbackLocale, error, re
           />
           <div>
             <label htmlFor={id} className="font-medium text-slate-800 text-sm">
-              {fieldLabel(field)}
+              <FieldName field={field} />
             </label>
             <Hints id={hintId} hints={hints} />
             <FieldError id={errorId} error={error} />
@@ -107,8 +107,7 @@ export function FieldControl({ field, value, fallback, fallbackLocale, error, re
         return (
           <fieldset aria-describedby={described} data-field={field.name}>
             <legend className="font-medium text-slate-800 text-sm">
-              {fieldLabel(field)}
-              {field.required ? <RequiredMark /> : null}
+              <FieldName field={field} />
             </legend>
             <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
               {(field.options.choices ?? []).map((choice) => (
@@ -164,9 +163,7 @@ export function FieldControl({ field, value, fallback, fallbackLocale, error, re
   return (
     <div className="space-y-1.5" data-field={field.name}>
       <label htmlFor={id} className="block font-medium text-slate-800 text-sm">
-        {fieldLabel(field)}
-        {field.required ? <RequiredMark /> : null}
-        {field.localized ? <span className="ml-2 font-normal text-slate-500 text-xs">translatable</span> : null}
+        <FieldName field={field} />
       </label>
       {control}
       <Hints id={hintId} hints={hints} />
@@ -216,12 +213,22 @@ function JsonControl({
   );
 }
 
-function RequiredMark() {
+/**
+ * A field's name as every editor of a field shows it: its label, a required mark (read out as
+ * "required"), and whether it is translated per locale.
+ */
+export function FieldName({ field }: { field: Field }) {
   return (
-    <span className="ml-0.5 text-red-700">
-      <span aria-hidden>*</span>
-      <span className="sr-only">(required)</span>
-    </span>
+    <>
+      {fieldLabel(field)}
+      {field.required ? (
+        <span className="ml-0.5 text-red-700">
+          <span aria-hidden>*</span>
+          <span className="sr-only">(required)</span>
+        </span>
+      ) : null}
+      {field.localized ? <span className="ml-2 font-normal text-slate-500 text-xs">translatable</span> : null}
+    </>
   );
 }
 

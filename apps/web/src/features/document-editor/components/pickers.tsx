@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CONTROL } from '../../../components/ui/form-field';
 import { useAssetChoices, useAssets, useDocumentChoices, useReferencedDocuments } from '../api/pickers';
-import { fieldLabel } from '../field-values';
+import { FieldName } from './field-control';
 
 const idsOf = (value: unknown): string[] =>
   typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((id) => typeof id === 'string') : [];
@@ -41,9 +41,7 @@ function PickerFrame({
   return (
     <fieldset className="space-y-1.5" data-field={field.name}>
       <legend className="font-medium text-slate-800 text-sm">
-        {fieldLabel(field)}
-        {field.required ? <span className="ml-0.5 text-red-700">*</span> : null}
-        {field.localized ? <span className="ml-2 font-normal text-slate-500 text-xs">translatable</span> : null}
+        <FieldName field={field} />
       </legend>
       {children}
       {readOnly ? null : (

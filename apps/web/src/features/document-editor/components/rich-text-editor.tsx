@@ -22,6 +22,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { InputField } from '../../../components/ui/form-field';
 import { fieldLabel } from '../field-values';
+import { FieldName } from './field-control';
 import { AssetChoiceDialog } from './pickers';
 
 const html = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -110,9 +111,7 @@ export function RichTextEditor({
   return (
     <div className="space-y-1.5" data-field={field.name}>
       <p id={labelId} className="font-medium text-slate-800 text-sm">
-        {fieldLabel(field)}
-        {field.required ? <span className="ml-0.5 text-red-700">*</span> : null}
-        {field.localized ? <span className="ml-2 font-normal text-slate-500 text-xs">translatable</span> : null}
+        <FieldName field={field} />
       </p>
       <div
         className={`overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-inset focus-within:ring-2 focus-within:ring-indigo-600 ${error ? 'ring-red-500' : 'ring-slate-300'}`}

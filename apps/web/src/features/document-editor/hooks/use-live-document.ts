@@ -63,6 +63,8 @@ export function useLiveDocument(options: {
         (answer) => {
           if (!stopped) setOthers(answer.data.filter((item) => item.client_id !== clientId));
         },
+        // Presence is a courtesy: a failed heartbeat is tried again on the next one, and the
+        // form works without it.
         () => undefined,
       );
     void announce();
@@ -76,6 +78,7 @@ export function useLiveDocument(options: {
   // Leaving: when the editor closes (a closed tab's presence expires on the server).
   useEffect(() => {
     if (!documentId) return;
+    // Not reached (offline, signed out): the presence expires on the server by itself.
     return () => void leavePresence(projectId, collection, documentId, clientId).catch(() => undefined);
   }, [projectId, collection, documentId, clientId]);
 
