@@ -182,20 +182,38 @@ describe('content and the document editor in a real browser', () => {
     await first.getByRole('spinbutton', { name: 'Views' }).fill('42');
     await first.keyboard.press('Control+s');
     await first.getByText('All changes saved').waitFor({ timeout: 10_000 });
-    // Told by the event stream, or by the server refusing its own save for an older version.
-    const reload = second.getByRole('button', { name: 'Load their version, keep my changes' });
-    await reload.waitFor({ timeout: 10_000 });
-    expect(await second.getByRole('alert').first().textContent()).toMatch(
-      /saved a newer version \(views\)|Someone else saved/,
-    );
-    await expectAccessible(second, 'document editor with a newer version saved elsewhere');
-    await reload.click();
+    // Told by the event stream, or by the server refusing its own save for an older version: their
+    // field comes in, the second tab's change stays and is saved on top.
+    await second.getByText(/Their changes are loaded and yours are kept/).waitFor({ timeout: 10_000 });
+    await expectAccessible(second, 'document editor after loading a newer version saved elsewhere');
     await second.getByText('All changes saved').waitFor({ timeout: 10_000 });
+    expect(await second.getByRole('spinbutton', { name: 'Views' }).inputValue()).toBe('42');
 
     const saved = await api<{ data: ApiDocument }>(
       'GET',
       `/projects/${projectId}/collections/articles/documents/${article.id}`,
     );
     expect(saved.data.data).toMatchObject({ views: 42, summary: 'Written in the second tab' });
+
+    // Both change the summary, in different words: the second tab is asked, and combines them.
+    await first.reload();
+    await second.getByRole('button', { name: 'Dismiss' }).click();
+    // The first tab saves well within the second's autosave delay (1.5 s).
+    await second.getByRole('textbox', { name: /Summary/ }).fill('Written in the second tab, at night');
+    await first.getByRole('textbox', { name: /Summary/ }).fill('Written in the first tab');
+    await first.keyboard.press('Control+s');
+    await first.getByText('All changes saved').waitFor({ timeout: 10_000 });
+    const resolver = second.getByRole('region', { name: 'One field was changed on both sides' });
+    await resolver.waitFor({ timeout: 10_000 });
+    await expectAccessible(second, 'document editor asking about a field both changed');
+    const combined = resolver.getByRole('radio', { name: /Combine both/ });
+    expect(await combined.isChecked()).toBe(true);
+    await resolver.getByRole('button', { name: 'Apply and save' }).click();
+    await second.getByText('All changes saved').waitFor({ timeout: 10_000 });
+    const merged = await api<{ data: ApiDocument }>(
+      'GET',
+      `/projects/${projectId}/collections/articles/documents/${article.id}`,
+    );
+    expect(merged.data.data.summary).toBe('Written in the first tab, at night');
   });
 });

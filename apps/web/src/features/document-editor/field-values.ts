@@ -42,3 +42,28 @@ export const toJsonText = (value: unknown): string =>
 /** What a field is called in the form: its label, else its name in words. */
 export const fieldLabel = (field: Field): string =>
   field.label ?? field.name.charAt(0).toUpperCase() + field.name.slice(1).replace(/_/g, ' ');
+
+/** A value as comparisons show it: text without markup, anything else as short JSON. */
+export function readableValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (typeof value === 'string') {
+    const text = value
+      .replace(/<\/(p|h[1-6]|li|blockquote|pre)>/gi, '\n')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&')
+      .trim();
+    return text || '(empty)';
+  }
+  if (Array.isArray(value) && value.every((item) => typeof item === 'object' && item && '_component' in item)) {
+    return value
+      .map((item, index) => `${index + 1}. ${String((item as { _component: unknown })._component)}`)
+      .join('\n');
+  }
+  const json = JSON.stringify(value);
+  return json.length > 400 ? `${json.slice(0, 400)}…` : json;
+}

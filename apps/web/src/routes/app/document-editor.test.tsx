@@ -181,11 +181,12 @@ describe('document editor', () => {
     );
   });
 
-  it('keeps the changes and says so when someone else saved first, and puts server errors on their fields', async () => {
-    let answer = apiError(400, 'data.views must be at least 0', [
-      { path: 'data.views', message: 'must be at least 0' },
-    ]);
-    editorApi((call) => (call.method === 'PATCH' ? answer : undefined));
+  it('puts server errors on their fields', async () => {
+    editorApi((call) =>
+      call.method === 'PATCH'
+        ? apiError(400, 'data.views must be at least 0', [{ path: 'data.views', message: 'must be at least 0' }])
+        : undefined,
+    );
     const { user } = renderApp('/app/projects/p1/document-editor/articles/d1');
     const views = await screen.findByRole('spinbutton', { name: 'Views' });
     await user.clear(views);
@@ -193,16 +194,135 @@ describe('document editor', () => {
     await user.keyboard('{Control>}s{/Control}');
     expect(await screen.findByText('must be at least 0')).toBeTruthy();
     expect(views.getAttribute('aria-invalid')).toBe('true');
+  });
 
-    answer = new Response(
-      JSON.stringify({ statusCode: 409, code: 'CONFLICT', message: 'The document changed since version 4' }),
-      { status: 409, headers: { 'Content-Type': 'application/json' } },
+  describe('when someone else saved first', () => {
+    const STALE = () =>
+      new Response(
+        JSON.stringify({ statusCode: 409, code: 'CONFLICT', message: 'The document changed since version 4' }),
+        { status: 409, headers: { 'Content-Type': 'application/json' } },
+      );
+    /** The server's copy: DOCUMENT until `theirs` is saved, then version 5 with it. */
+    function conflictApi(theirs: Partial<Document['data']>) {
+      let latest = DOCUMENT;
+      const saves: FetchCall[] = [];
+      editorApi((call) => {
+        if (call.method === 'GET' && call.path === `${DOCS}/d1`) return json(200, { data: latest });
+        if (call.method !== 'PATCH') return undefined;
+        saves.push(call);
+        if ((call.body as { version: number }).version < latest.version) return STALE();
+        latest = { ...latest, version: latest.version + 1, data: { ...latest.data, ...(call.body as Document).data } };
+        return json(200, { data: latest });
+      });
+      return {
+        saves,
+        saveTheirs: () => {
+          latest = { ...DOCUMENT, version: 5, data: { ...DOCUMENT.data, ...theirs } };
+        },
+      };
+    }
+
+    it('loads what only they changed and saves mine on top, without asking', async () => {
+      const server = conflictApi({ kind: 'guide' });
+      const { user } = renderApp('/app/projects/p1/document-editor/articles/d1');
+      const views = await screen.findByRole('spinbutton', { name: 'Views' });
+      server.saveTheirs();
+      await user.clear(views);
+      await user.type(views, '8');
+      await user.keyboard('{Control>}s{/Control}');
+      expect((await screen.findByText(/Their changes are loaded and yours are kept/)).textContent).toMatch(
+        /Someone else saved this document/,
+      );
+      expect((screen.getByRole('combobox', { name: 'Kind' }) as HTMLSelectElement).value).toBe('guide');
+      await waitFor(() => expect(server.saves).toHaveLength(2));
+      expect(server.saves[1]?.body).toEqual({ data: { views: 8 }, locale: 'en', version: 5 });
+      expect(await screen.findByText('All changes saved')).toBeTruthy();
+    });
+
+    it('asks about a field both changed: keep mine, take theirs, or both texts combined', async () => {
+      const server = conflictApi({ title: { en: 'Hello there', es: 'Hola' }, views: 10 });
+      const { user } = renderApp('/app/projects/p1/document-editor/articles/d1');
+      const title = await screen.findByRole('textbox', { name: /Title/ });
+      server.saveTheirs();
+      await user.clear(title);
+      await user.type(title, 'Oh Hello');
+      await user.clear(screen.getByRole('spinbutton', { name: 'Views' }));
+      await user.type(screen.getByRole('spinbutton', { name: 'Views' }), '7');
+      await user.keyboard('{Control>}s{/Control}');
+
+      const resolver = await screen.findByRole('region', { name: '2 fields were changed on both sides' });
+      const titleChoice = within(resolver).getByRole('group', { name: 'Title (en)' });
+      const combined = within(titleChoice).getByRole('radio', { name: /Combine both/ }) as HTMLInputElement;
+      expect(combined.checked).toBe(true);
+      expect(titleChoice.textContent).toContain('Oh Hello there');
+      const viewsChoice = within(resolver).getByRole('group', { name: 'Views' });
+      expect(within(viewsChoice).queryByRole('radio', { name: /Combine both/ })).toBeNull();
+      expect(viewsChoice.textContent).toMatch(/Keep mine\s*7/);
+      await user.click(within(viewsChoice).getByRole('radio', { name: /Take theirs/ }));
+      // Nothing is saved while the user decides.
+      expect(server.saves).toHaveLength(1);
+
+      await user.click(within(resolver).getByRole('button', { name: 'Apply and save' }));
+      expect(screen.queryByRole('region', { name: /changed on both sides/ })).toBeNull();
+      expect((screen.getByRole('spinbutton', { name: 'Views' }) as HTMLInputElement).value).toBe('10');
+      expect((screen.getByRole('textbox', { name: /Title/ }) as HTMLInputElement).value).toBe('Oh Hello there');
+      await waitFor(() => expect(server.saves).toHaveLength(2));
+      expect(server.saves[1]?.body).toEqual({ data: { title: 'Oh Hello there' }, locale: 'en', version: 5 });
+    });
+
+    it('keeps all mine with one choice', async () => {
+      const server = conflictApi({ title: { en: 'Theirs', es: 'Hola' } });
+      const { user } = renderApp('/app/projects/p1/document-editor/articles/d1');
+      const title = await screen.findByRole('textbox', { name: /Title/ });
+      server.saveTheirs();
+      await user.clear(title);
+      await user.type(title, 'Mine');
+      await user.keyboard('{Control>}s{/Control}');
+      const resolver = await screen.findByRole('region', { name: 'One field was changed on both sides' });
+      await user.click(within(resolver).getByRole('button', { name: 'Keep all mine' }));
+      expect((within(resolver).getByRole('radio', { name: /Keep mine/ }) as HTMLInputElement).checked).toBe(true);
+      await user.click(within(resolver).getByRole('button', { name: 'Apply and save' }));
+      await waitFor(() => expect(server.saves).toHaveLength(2));
+      expect(server.saves[1]?.body).toEqual({ data: { title: 'Mine' }, locale: 'en', version: 5 });
+    });
+  });
+
+  it('translates side by side, with how complete each locale is', async () => {
+    const saves: FetchCall[] = [];
+    editorApi((call) => {
+      if (call.method !== 'PATCH') return undefined;
+      saves.push(call);
+      return json(200, { data: { ...DOCUMENT, version: 5 } });
+    });
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/d1');
+    await user.click(await screen.findByRole('button', { name: 'Translate side by side' }));
+    // From the default locale into the first other one.
+    expect(screen.getByRole('button', { name: 'es' }).getAttribute('aria-pressed')).toBe('true');
+    const progress = screen.getByRole('region', { name: 'Translation progress' });
+    expect(within(progress).getByRole('progressbar', { name: 'Spanish (es)' }).getAttribute('aria-valuetext')).toBe(
+      '1 of 1',
     );
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toMatch(/Someone else saved this document/);
-    expect((screen.getByRole('spinbutton', { name: 'Views' }) as HTMLInputElement).value).toBe('-1');
-    expect(within(alert).getByRole('button', { name: 'Load their version, keep my changes' })).toBeTruthy();
+    expect(within(progress).getByRole('progressbar', { name: 'French (fr)' }).getAttribute('aria-valuetext')).toBe(
+      '0 of 1',
+    );
+    expect(screen.getByText('Hello')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /Title \(es\)/ }) as HTMLInputElement).value).toBe('Hola');
+    // Shared fields are left to the full form.
+    expect(screen.queryByRole('spinbutton', { name: 'Views' })).toBeNull();
+    expect(screen.getByText(/5 fields are the same in every locale/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'fr' }));
+    const french = screen.getByRole('textbox', { name: /Title \(fr\)/ }) as HTMLInputElement;
+    expect(french.value).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Copy Title from en' }));
+    expect(french.value).toBe('Hello');
+    await user.type(french, ' le monde');
+    expect(within(progress).getByRole('progressbar', { name: 'French (fr)' }).getAttribute('aria-valuetext')).toBe(
+      '1 of 1',
+    );
+    await user.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]?.body).toEqual({ data: { title: 'Hello le monde' }, locale: 'fr', version: 4 });
   });
 
   it('publishes only the locales chosen', async () => {

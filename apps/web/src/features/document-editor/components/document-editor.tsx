@@ -1,5 +1,6 @@
 import type { Collection, Component, Document, DocumentStatus, Field, Project } from '@plinth/contract';
-import { Eye, Save } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Eye, Languages, Save } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -8,12 +9,14 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { projectPath, useCan } from '../../../lib/current-project';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
-import { type DocumentSave, useSaveDocument } from '../api/document';
-import { fallbackIn, valueIn } from '../field-values';
+import { type DocumentSave, editorDocumentKeys, getEditorDocument, useSaveDocument } from '../api/document';
+import { type Edits, editKey, type FieldConflict, reconcile } from '../conflicts';
+import { fallbackIn, fieldLabel, valueIn } from '../field-values';
 import { useLiveDocument } from '../hooks/use-live-document';
 import { useLocalDraft } from '../hooks/use-local-draft';
-import { draftKey, type LocalDraft } from '../local-drafts';
+import { draftKey } from '../local-drafts';
 import { BlocksEditor } from './blocks-editor';
+import { type ConflictChoice, ConflictResolver } from './conflict-resolver';
 import { FieldControl } from './field-control';
 import { MediaPicker, ReferencePicker } from './pickers';
 import { describeRemoteChange, fieldOf, PresenceBar } from './presence-bar';
@@ -21,6 +24,7 @@ import { PreviewPane } from './preview-pane';
 import { PublishMenu } from './publish-menu';
 import { ReviewActions } from './review-actions';
 import { RichTextEditor } from './rich-text-editor';
+import { TranslationView } from './translation-view';
 import { VersionHistory } from './version-history';
 
 /** How long after the last keystroke the editor saves to the server. */
@@ -29,11 +33,6 @@ const AUTOSAVE_MS = 1500;
 const RETRY_MS = 5000;
 
 const STATUS_TONES: Record<DocumentStatus, BadgeTone> = { draft: 'neutral', published: 'success', changed: 'warning' };
-
-/** Unsaved changes: a localized field's value in one locale (`locale` set), or a shared field's. */
-type Edits = LocalDraft['edits'];
-
-const editKey = (field: string, locale: string | null) => `${locale ?? '*'}:${field}`;
 
 /**
  * The form of one document, generated from its collection's model: the working copy in one
@@ -71,6 +70,15 @@ export function DocumentEditor({
   const [failure, setFailure] = useState<{ message: string; conflict: boolean; retries: boolean } | null>(null);
   const [focused, setFocused] = useState<string | null>(null);
   const [showsPreview, setShowsPreview] = useState(false);
+  const [translating, setTranslating] = useState(false);
+  const [sourceLocale, setSourceLocale] = useState(project.default_locale);
+  // Someone else's newer copy while this tab has changes: the fields both changed, for the user to decide.
+  const [resolution, setResolution] = useState<{ latest: Document; conflicts: FieldConflict[]; who: string } | null>(
+    null,
+  );
+  const [caughtUp, setCaughtUp] = useState<string | null>(null);
+  const catchingUp = useRef(false);
+  const queryClient = useQueryClient();
   const form = useRef<HTMLFormElement>(null);
   const draft = useLocalDraft(
     draftKey(project.id, collection.slug, document?.id ?? null),
@@ -91,20 +99,73 @@ export function DocumentEditor({
     field: focused,
   });
   const { remoteChange, clearRemoteChange } = live;
-  // With nothing unsaved, someone else's save is simply shown; with changes, the user decides.
+
+  /** Takes `latest` as the document's state, with this tab's changes on top as `choices` say. */
+  function adopt(latest: Document, choices: Record<string, ConflictChoice>, message: string) {
+    const base = data;
+    setEdits((current) => {
+      const { edits: kept, conflicts } = reconcile(collection.fields, base, latest.data, current);
+      for (const conflict of conflicts) {
+        const edit = current[conflict.key];
+        const choice = choices[conflict.key] ?? 'mine';
+        if (!edit || choice === 'theirs') continue;
+        kept[conflict.key] =
+          choice === 'merged' && conflict.merged !== null ? { ...edit, value: conflict.merged } : edit;
+      }
+      return kept;
+    });
+    queryClient.setQueryData(editorDocumentKeys.document(project.id, collection.slug, latest.id), { data: latest });
+    live.markSaved(latest.version);
+    setResolution(null);
+    setFailure(null);
+    clearRemoteChange();
+    setCaughtUp(message);
+  }
+
+  /**
+   * Loads the server's newer copy under this tab's unsaved changes: what only they changed comes
+   * in at once, and the fields both changed are put to the user.
+   */
+  async function catchUp(who: string): Promise<void> {
+    if (!document || catchingUp.current) return;
+    catchingUp.current = true;
+    try {
+      const latest = (await getEditorDocument(project.id, collection.slug, document.id)).data;
+      const { conflicts } = reconcile(collection.fields, data, latest.data, edits);
+      if (conflicts.length === 0) adopt(latest, {}, `${who} Their changes are loaded and yours are kept.`);
+      else setResolution({ latest, conflicts, who });
+    } catch (error) {
+      setFailure({
+        conflict: true,
+        retries: false,
+        message: `${who} Their version could not be loaded (${errorMessage(error, 'no answer')}). Your changes are still here.`,
+      });
+    } finally {
+      catchingUp.current = false;
+    }
+  }
+
+  // With nothing unsaved, someone else's save is simply shown; with changes, theirs is merged in.
   useEffect(() => {
-    if (remoteChange && !isDirty) {
+    if (!remoteChange) return;
+    if (!isDirty) {
       clearRemoteChange();
       onReload();
+    } else if (!resolution && !failure) {
+      void catchUp(describeRemoteChange(remoteChange, live.names));
     }
-  }, [remoteChange, isDirty, clearRemoteChange, onReload]);
+  });
 
-  const current = (name: string, localized: boolean | undefined): unknown => {
-    const edit = edits[editKey(name, localized ? locale : null)];
-    if (edit) return edit.value;
-    const field = collection.fields.find((candidate) => candidate.name === name);
-    return field ? valueIn(field, data, locale) : null;
+  /** A field's value in any locale, unsaved changes included. */
+  const localeValue = (field: Field, code: string): unknown => {
+    const key = editKey(field.name, field.localized ? code : null);
+    return key in edits ? edits[key]?.value : valueIn(field, data, code);
   };
+  // What a translation is made from: never the locale being translated.
+  const source =
+    sourceLocale !== locale
+      ? sourceLocale
+      : (project.locales.find((code) => code !== locale) ?? project.default_locale);
 
   // The draft as the preview shows it: this locale's values, unsaved ones in, the default locale's where it has none.
   const previewDocument = useMemo<Document | null>(
@@ -220,24 +281,26 @@ export function DocumentEditor({
     } catch (error) {
       const details = serverFieldErrors(error);
       setFieldErrors(Object.fromEntries(details.map((detail) => [detail.path.replace(/^data\./, ''), detail.message])));
-      const conflict = error instanceof ApiError && error.status === 409;
+      // A 409 without field details is a newer version on the server (a taken unique value names its field).
+      if (error instanceof ApiError && error.status === 409 && details.length === 0 && document) {
+        await catchUp('Someone else saved this document while you were editing.');
+        return;
+      }
       // No answer at all (offline, server away): tried again on its own, since nothing is wrong with the changes.
       const unreachable = !(error instanceof ApiError);
       setFailure({
-        conflict,
+        conflict: false,
         retries: unreachable,
-        message: conflict
-          ? 'Someone else saved this document while you were editing. Your changes are still here: reload their version, check it, and save again.'
-          : unreachable
-            ? 'Plinth could not be reached. Your changes are kept in this browser and saved as soon as it answers again.'
-            : errorMessage(error, 'The document could not be saved'),
+        message: unreachable
+          ? 'Plinth could not be reached. Your changes are kept in this browser and saved as soon as it answers again.'
+          : errorMessage(error, 'The document could not be saved'),
       });
     }
   }
 
   // Autosave: what is typed reaches the server a moment after typing stops (it is kept locally at once).
   useEffect(() => {
-    if (!isDirty || !canWrite || (failure && !failure.retries) || (remoteChange && isDirty) || draft.pending) return;
+    if (!isDirty || !canWrite || (failure && !failure.retries) || remoteChange || resolution || draft.pending) return;
     const timer = setTimeout(() => void saveAll(), failure ? RETRY_MS : AUTOSAVE_MS);
     return () => clearTimeout(timer);
   });
@@ -255,7 +318,7 @@ export function DocumentEditor({
 
   const displayField = collection.fields.find((field) => field.name === collection.display_field);
   const displayValue = displayField
-    ? current(displayField.name, displayField.localized) || fallbackIn(displayField, data, project.default_locale)
+    ? localeValue(displayField, locale) || fallbackIn(displayField, data, project.default_locale)
     : null;
   const title =
     (typeof displayValue === 'string' && displayValue) ||
@@ -332,6 +395,21 @@ export function DocumentEditor({
               {localesEdited.includes(code) ? ' •' : ''}
             </button>
           ))}
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-pressed={translating}
+            onClick={() => {
+              // Translating the source into itself means nothing: the first other locale is the target.
+              if (!translating && locale === sourceLocale) {
+                onLocaleChange(project.locales.find((code) => code !== sourceLocale) ?? locale);
+              }
+              setTranslating((on) => !on);
+            }}
+          >
+            <Languages className="size-4" aria-hidden />
+            Translate side by side
+          </Button>
         </fieldset>
       ) : null}
 
@@ -360,23 +438,23 @@ export function DocumentEditor({
 
       {live.others.length > 0 ? <PresenceBar others={live.others} fields={collection.fields} /> : null}
 
-      {/* One notice for one situation: a save refused for a newer version says it already. */}
-      {remoteChange && isDirty && !failure?.conflict ? (
-        <div role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900 text-sm ring-1 ring-amber-200">
-          <p>
-            {describeRemoteChange(remoteChange, live.names)} Your unsaved changes are still here; saving now would be
-            refused until you load their version.
-          </p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            onClick={() => {
-              clearRemoteChange();
-              onReload();
-            }}
-          >
-            Load their version, keep my changes
+      {resolution ? (
+        <ConflictResolver
+          key={resolution.latest.version}
+          conflicts={resolution.conflicts}
+          who={resolution.who}
+          onApply={(choices) => adopt(resolution.latest, choices, 'Your choices are applied.')}
+        />
+      ) : null}
+
+      {caughtUp ? (
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-sky-50 p-4 text-sky-900 text-sm ring-1 ring-sky-200"
+        >
+          <p>{caughtUp}</p>
+          <Button size="sm" variant="secondary" onClick={() => setCaughtUp(null)}>
+            Dismiss
           </Button>
         </div>
       ) : null}
@@ -391,11 +469,10 @@ export function DocumentEditor({
               className="mt-3"
               onClick={() => {
                 setFailure(null);
-                clearRemoteChange();
-                onReload();
+                void catchUp('Someone else saved this document.');
               }}
             >
-              Load their version, keep my changes
+              Try again
             </Button>
           ) : null}
         </div>
@@ -412,15 +489,35 @@ export function DocumentEditor({
           aria-label={`${collection.singular.replace(/_/g, ' ')} fields`}
           onFocus={(event) => setFocused(fieldOf(event.target))}
         >
-          {fields.map((field) => (
-            <div key={`${field.name}:${field.localized ? locale : ''}`}>
-              {renderField(field, current(field.name, field.localized), (value) => change(field, value), {
-                fallback: fallbackIn(field, data, project.default_locale),
-                fallbackLocale: field.localized && locale !== project.default_locale ? project.default_locale : null,
-                error: fieldErrors[field.name],
-              })}
-            </div>
-          ))}
+          {translating && project.locales.length > 1 ? (
+            <TranslationView
+              fields={fields}
+              locales={project.locales}
+              source={source}
+              target={locale}
+              onSourceChange={setSourceLocale}
+              localeValue={localeValue}
+              renderTarget={(field) =>
+                renderField(
+                  { ...field, label: `${fieldLabel(field)} (${locale})` },
+                  localeValue(field, locale),
+                  (value) => change(field, value),
+                  { fallback: null, fallbackLocale: null, error: fieldErrors[field.name] },
+                )
+              }
+              onCopy={change}
+            />
+          ) : (
+            fields.map((field) => (
+              <div key={`${field.name}:${field.localized ? locale : ''}`}>
+                {renderField(field, localeValue(field, locale), (value) => change(field, value), {
+                  fallback: fallbackIn(field, data, project.default_locale),
+                  fallbackLocale: field.localized && locale !== project.default_locale ? project.default_locale : null,
+                  error: fieldErrors[field.name],
+                })}
+              </div>
+            ))
+          )}
           <button type="submit" hidden aria-hidden tabIndex={-1} />
         </form>
         {showsPreview && previewDocument ? (

@@ -7,9 +7,7 @@ import { LoadError, Loading } from '../../../components/ui/query-state';
 import { useCan } from '../../../lib/current-project';
 import { useProjectMembers } from '../../../lib/project-queries';
 import { useRestoreVersion, useVersionDiff, useVersions } from '../api/versions';
-
-const show = (value: unknown): string =>
-  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+import { readableValue } from '../field-values';
 
 /**
  * The document's history: every saved state (who, when, in which locale, what changed, which
@@ -213,10 +211,10 @@ function Changes({ changes }: { changes: readonly VersionChange[] }) {
               {change.path}
             </th>
             <td className="break-words py-2 pr-2 text-red-800">
-              <del>{show(change.before).slice(0, 500)}</del>
+              <del>{readableValue(change.before).slice(0, 500)}</del>
             </td>
             <td className="break-words py-2 text-emerald-800">
-              <ins className="no-underline">{show(change.after).slice(0, 500)}</ins>
+              <ins className="no-underline">{readableValue(change.after).slice(0, 500)}</ins>
             </td>
           </tr>
         ))}
