@@ -1,4 +1,5 @@
 import { Locale } from '@plinth/contract';
+import { localeLabel } from '../../lib/locale-names';
 
 /** Tags people most often add, offered in a list; any other BCP 47 tag can be typed. */
 export const COMMON_LOCALES = [
@@ -70,33 +71,6 @@ export const MAX_LOCALES = 50;
 const LOCALE_SCHEMA = Locale as { pattern?: string; maxLength?: number };
 const LOCALE_PATTERN = new RegExp(LOCALE_SCHEMA.pattern ?? '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$');
 const LOCALE_MAX_LENGTH = LOCALE_SCHEMA.maxLength ?? 35;
-
-let displayNames: Intl.DisplayNames | null | undefined;
-
-/**
- * A tag's name in English, or null when the browser does not know it.
- * @example localeName('pt-BR') // 'Brazilian Portuguese'
- */
-export function localeName(tag: string): string | null {
-  if (displayNames === undefined) {
-    try {
-      displayNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
-    } catch {
-      displayNames = null;
-    }
-  }
-  try {
-    return displayNames?.of(tag) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** "Spanish (es)", or the tag alone when it has no known name. */
-export function localeLabel(tag: string): string {
-  const name = localeName(tag);
-  return name ? `${name} (${tag})` : tag;
-}
 
 /**
  * Reads a typed tag: its canonical case (`pt-br` → `pt-BR`), or why it cannot be used.

@@ -2,7 +2,7 @@ import type { Project } from '@plinth/contract';
 import { Lock } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
-import { localeLabel } from '../locales';
+import { localeLabel } from '../../../lib/locale-names';
 
 const article = (role: string) => (/^[aeiou]/.test(role) ? 'an' : 'a');
 

@@ -2,7 +2,8 @@ import { Languages, Plus, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { COMMON_LOCALES, localeLabel, localeName, MAX_LOCALES, parseLocale } from '../locales';
+import { localeLabel, localeName } from '../../../lib/locale-names';
+import { COMMON_LOCALES, MAX_LOCALES, parseLocale } from '../locales';
 import { CONTROL_CLASS } from './field-styles';
 
 /**
