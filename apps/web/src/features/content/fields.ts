@@ -1,4 +1,5 @@
 import type { Collection, Field, FieldType, FilterOperator } from '@plinth/contract';
+import { fieldLabel, humanize } from '../../lib/field-label';
 
 /** The list's own columns beside the model's fields. */
 export const SYSTEM_COLUMNS = ['status', 'updated_at', 'published_at', 'created_at'] as const;
@@ -21,16 +22,6 @@ export interface FilterField {
   label: string;
   type: FilterFieldType;
   choices?: readonly string[];
-}
-
-/** "published_on" → "Published on". */
-export function humanize(name: string): string {
-  const words = name.replace(/_/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-export function fieldLabel(field: Field): string {
-  return field.label?.trim() || humanize(field.name);
 }
 
 export function columnLabel(collection: Collection, key: string): string {

@@ -39,10 +39,6 @@ export function fromDateTimeInput(value: string): string | null {
 export const toJsonText = (value: unknown): string =>
   value === null || value === undefined ? '' : JSON.stringify(value, null, 2);
 
-/** What a field is called in the form: its label, else its name in words. */
-export const fieldLabel = (field: Field): string =>
-  field.label ?? field.name.charAt(0).toUpperCase() + field.name.slice(1).replace(/_/g, ' ');
-
 /** A value as comparisons show it: text without markup, anything else as short JSON. */
 export function readableValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';

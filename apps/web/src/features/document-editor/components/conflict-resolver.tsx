@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { fieldLabel } from '../../../lib/field-label';
 import type { FieldConflict } from '../conflicts';
-import { fieldLabel, readableValue } from '../field-values';
+import { readableValue } from '../field-values';
 
 /** What the user keeps of a field both sides changed. */
 export type ConflictChoice = 'mine' | 'theirs' | 'merged';

@@ -1,7 +1,8 @@
 import type { Field } from '@plinth/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { CONTROL } from '../../../components/ui/form-field';
-import { fieldLabel, fromDateTimeInput, toDateTimeInput, toJsonText } from '../field-values';
+import { fieldLabel } from '../../../lib/field-label';
+import { fromDateTimeInput, toDateTimeInput, toJsonText } from '../field-values';
 
 export interface FieldControlProps {
   field: Field;

@@ -1,5 +1,5 @@
 import type { Field, Presence } from '@plinth/contract';
-import { fieldLabel } from '../field-values';
+import { fieldLabel } from '../../../lib/field-label';
 import type { RemoteChange } from '../hooks/use-live-document';
 
 /** The field an element of the form belongs to (its `data-field` wrapper), for presence. */

@@ -2,8 +2,8 @@ import type { Collection, Component, Document, Field } from '@plinth/contract';
 import { ExternalLink, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { fieldLabel } from '../../../lib/field-label';
 import { createPreviewToken } from '../api/live';
-import { fieldLabel } from '../field-values';
 
 /**
  * The live preview beside the form. With a collection `preview_url`, the site in a frame,

@@ -21,7 +21,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { InputField } from '../../../components/ui/form-field';
-import { fieldLabel } from '../field-values';
+import { fieldLabel } from '../../../lib/field-label';
 import { FieldName } from './field-control';
 import { AssetChoiceDialog } from './pickers';
 

@@ -3,8 +3,9 @@ import { Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { fieldLabel } from '../../../lib/field-label';
 import { localeLabel } from '../../../lib/locale-names';
-import { fieldLabel, readableValue } from '../field-values';
+import { readableValue } from '../field-values';
 
 /** A value with nothing in it to translate. */
 export const isBlank = (value: unknown): boolean =>
