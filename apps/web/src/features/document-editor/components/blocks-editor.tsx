@@ -17,29 +17,53 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Component, Field } from '@plinth/contract';
-import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, Copy, GripVertical, Plus, Trash2 } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import {
+  ArrowDown,
+  ArrowUp,
+  ChevronDown,
+  ChevronRight,
+  ClipboardCopy,
+  ClipboardPaste,
+  Copy,
+  Ellipsis,
+  GripVertical,
+  Plus,
+  Trash2,
+} from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { DropdownMenu, DropdownMenuItem } from '../../../components/ui/dropdown-menu';
+import { fieldLabel } from '../../../lib/field-label';
+import {
+  type Block,
+  describeSkipped,
+  isBlock,
+  newBlockKey,
+  planPaste,
+  readBlockClipboard,
+  useBlockClipboard,
+  writeBlockClipboard,
+} from '../block-clipboard';
 import { FieldName } from './field-control';
 
-/** One component instance in a blocks value. */
-export interface Block {
-  _component: string;
-  _key: string;
-  [field: string]: unknown;
-}
+export type { Block } from '../block-clipboard';
 
 /** Renders one field of a block (any type, blocks included): given by the document form. */
 export type RenderField = (field: Field, value: unknown, onChange: (value: unknown) => void) => ReactNode;
 
-const isBlock = (value: unknown): value is Block =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Block)._component === 'string' &&
-  typeof (value as Block)._key === 'string';
+/** The last change that can be taken back, shown below the blocks with an Undo button. */
+type Undoable =
+  | { kind: 'removed'; block: Block; index: number }
+  | { kind: 'pasted'; keys: readonly string[]; text: string };
 
-const newKey = () =>
-  `k${typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID().slice(0, 8) : Math.random().toString(36).slice(2, 10)}`;
+/**
+ * Copy and paste by keyboard on a block's handle or title. Only those buttons listen, so text
+ * fields (the block's own, or anything else) keep their ordinary copy and paste.
+ */
+function clipboardShortcut(event: KeyboardEvent<HTMLElement>): 'copy' | 'paste' | null {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return null;
+  const key = event.key.toLowerCase();
+  return key === 'c' ? 'copy' : key === 'v' ? 'paste' : null;
+}
 
 /** A block's name in lists: its component's label, and the first words of its first text value. */
 function blockTitle(block: Block, component: Component | undefined): string {
@@ -85,8 +109,15 @@ export function BlocksEditor({
     .filter((component): component is Component => component !== undefined);
   const componentOf = (block: Block) => components.find((component) => component.name === block._component);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const [removed, setRemoved] = useState<{ block: Block; index: number } | null>(null);
+  const [undoable, setUndoable] = useState<Undoable | null>(null);
+  // What a copy, or a paste that inserted nothing, says: shown, and read out, beside the undoable change.
+  const [message, setMessage] = useState<string | null>(null);
   const [said, setSaid] = useState('');
+  const clipboard = useBlockClipboard();
+  // Pasting waits for the clipboard: it then inserts into the blocks as they are by that time.
+  const latest = useRef({ blocks, onChange });
+  latest.current = { blocks, onChange };
+  const canAdd = !readOnly && allowed.length > 0;
   const legendId = useId();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -115,7 +146,7 @@ export function BlocksEditor({
     if (moved) setSaid(`${blockTitle(moved, componentOf(moved))} moved to position ${to + 1} of ${blocks.length}.`);
   };
   const insert = (component: Component, at: number) => {
-    const block: Block = { _component: component.name, _key: newKey() };
+    const block: Block = { _component: component.name, _key: newBlockKey() };
     onChange([...blocks.slice(0, at), block, ...blocks.slice(at)]);
     setSaid(`${component.label || component.name} block added at position ${at + 1}.`);
   };
@@ -124,7 +155,7 @@ export function BlocksEditor({
   const duplicate = (index: number) => {
     const original = blocks[index];
     if (!original) return;
-    const copy: Block = { ...structuredClone(original), _key: newKey() };
+    const copy: Block = { ...structuredClone(original), _key: newBlockKey() };
     onChange([...blocks.slice(0, index + 1), copy, ...blocks.slice(index + 1)]);
     setSaid(`${blockTitle(original, componentOf(original))} duplicated.`);
   };
@@ -132,14 +163,56 @@ export function BlocksEditor({
     const block = blocks[index];
     if (!block) return;
     onChange(blocks.filter((_, position) => position !== index));
-    setRemoved({ block, index });
+    setUndoable({ kind: 'removed', block, index });
+    setMessage(null);
   };
-  const undo = () => {
-    if (!removed) return;
+  const undoRemove = (removed: { block: Block; index: number }) => {
     const at = Math.min(removed.index, blocks.length);
     onChange([...blocks.slice(0, at), removed.block, ...blocks.slice(at)]);
     setSaid(`${blockTitle(removed.block, componentOf(removed.block))} restored.`);
-    setRemoved(null);
+    setUndoable(null);
+  };
+  const copy = async (copied: readonly Block[]) => {
+    const first = copied[0];
+    const what =
+      copied.length === 1 && first ? `“${blockTitle(first, componentOf(first))}”` : `${copied.length} blocks`;
+    const isCopied = await writeBlockClipboard(copied);
+    setMessage(
+      isCopied ? `Copied ${what}.` : `Could not copy ${what}: this browser refused both the clipboard and storage.`,
+    );
+  };
+  const paste = async (at: number) => {
+    const copied = await readBlockClipboard();
+    if (!copied) {
+      setMessage('Nothing to paste: copy a block first.');
+      return;
+    }
+    const plan = planPaste({ blocks: copied, allowed: allowed.map((component) => component.name), components });
+    const skipped = describeSkipped({ skipped: plan.skipped, components, fieldLabel: fieldLabel(field) });
+    const first = plan.blocks[0];
+    if (!first) {
+      setMessage(`Nothing pasted. ${skipped ?? ''}`.trim());
+      return;
+    }
+    const current = latest.current.blocks;
+    const position = Math.min(at, current.length);
+    latest.current.onChange([...current.slice(0, position), ...plan.blocks, ...current.slice(position)]);
+    const count = plan.blocks.length;
+    const what =
+      count === 1
+        ? `“${blockTitle(first, componentOf(first))}” at position ${position + 1}`
+        : `${count} blocks at positions ${position + 1} to ${position + count}`;
+    setMessage(null);
+    setUndoable({
+      kind: 'pasted',
+      keys: plan.blocks.map((block) => block._key),
+      text: [`Pasted ${what}.`, skipped].filter(Boolean).join(' '),
+    });
+  };
+  const undoPaste = (keys: readonly string[]) => {
+    onChange(blocks.filter((block) => !keys.includes(block._key)));
+    setSaid(keys.length === 1 ? 'Pasted block removed.' : `${keys.length} pasted blocks removed.`);
+    setUndoable(null);
   };
   const toggle = (key: string) =>
     setCollapsed((current) => {
@@ -159,42 +232,59 @@ export function BlocksEditor({
     );
   };
 
-  const palette = (at: number, label: string) =>
-    readOnly || allowed.length === 0 ? null : (
-      <DropdownMenu
-        align="start"
-        label={`Components to add ${label}`}
-        trigger={
-          <button
-            type="button"
-            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 font-medium text-indigo-700 text-sm hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <Plus className="size-4" aria-hidden />
-            Add block {label}
+  /** Where a block can be added: the palette, and Paste when something is copied. */
+  const adders = (at: number, label: string) => {
+    if (!canAdd) return null;
+    const pasteCount = clipboard?.length ?? 0;
+    return (
+      <div className="flex flex-wrap items-center gap-1">
+        <DropdownMenu
+          align="start"
+          label={`Components to add ${label}`}
+          trigger={
+            <button type="button" className={TEXT_BUTTON}>
+              <Plus className="size-4" aria-hidden />
+              Add block {label}
+            </button>
+          }
+        >
+          {allowed.map((component) => (
+            <DropdownMenuItem key={component.name} onSelect={() => insert(component, at)}>
+              <span>
+                <span className="block font-medium">{component.label || component.name}</span>
+                {component.description ? (
+                  <span className="block text-slate-500 text-xs">{component.description}</span>
+                ) : null}
+              </span>
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenu>
+        {pasteCount > 0 ? (
+          <button type="button" className={TEXT_BUTTON} onClick={() => void paste(at)}>
+            <ClipboardPaste className="size-4" aria-hidden />
+            {`Paste ${pasteCount === 1 ? 'block' : `${pasteCount} blocks`} ${label}`.trim()}
           </button>
-        }
-      >
-        {allowed.map((component) => (
-          <DropdownMenuItem key={component.name} onSelect={() => insert(component, at)}>
-            <span>
-              <span className="block font-medium">{component.label || component.name}</span>
-              {component.description ? (
-                <span className="block text-slate-500 text-xs">{component.description}</span>
-              ) : null}
-            </span>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenu>
+        ) : null}
+      </div>
     );
+  };
 
   return (
     <section aria-labelledby={legendId} className="space-y-2" data-field={field.name}>
-      <h2 id={legendId} className="font-medium text-slate-800 text-sm">
-        <FieldName field={field} />
-        <span className="ml-2 font-normal text-slate-500 text-xs">
-          {blocks.length} {blocks.length === 1 ? 'block' : 'blocks'}
-        </span>
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={legendId} className="font-medium text-slate-800 text-sm">
+          <FieldName field={field} />
+          <span className="ml-2 font-normal text-slate-500 text-xs">
+            {blocks.length} {blocks.length === 1 ? 'block' : 'blocks'}
+          </span>
+        </h2>
+        {blocks.length > 0 ? (
+          <button type="button" className={TEXT_BUTTON} onClick={() => void copy(blocks)}>
+            <ClipboardCopy className="size-4" aria-hidden />
+            Copy all blocks
+          </button>
+        ) : null}
+      </div>
       {field.help ? <p className="text-slate-500 text-xs">{field.help}</p> : null}
       <p className="sr-only" aria-live="polite">
         {said}
@@ -207,7 +297,7 @@ export function BlocksEditor({
           announcements,
           screenReaderInstructions: {
             draggable:
-              'To move a block, press Space or Enter to pick it up, the arrow keys to move it, Space or Enter to drop it, and Escape to cancel.',
+              'To move a block, press Space or Enter to pick it up, the arrow keys to move it, Space or Enter to drop it, and Escape to cancel. Control or Command with C copies it, with V pastes after it.',
           },
         }}
       >
@@ -230,7 +320,10 @@ export function BlocksEditor({
                   onMoveDown={() => move(index, index + 1)}
                   onDuplicate={() => duplicate(index)}
                   onRemove={() => remove(index)}
-                  addAfter={index < blocks.length - 1 ? palette(index + 1, `after ${index + 1}`) : null}
+                  onCopy={() => void copy([block])}
+                  onPasteAfter={canAdd ? () => void paste(index + 1) : null}
+                  hasClipboard={clipboard !== null}
+                  addAfter={index < blocks.length - 1 ? adders(index + 1, `after ${index + 1}`) : null}
                 >
                   {component ? (
                     <div className="space-y-4">
@@ -254,23 +347,31 @@ export function BlocksEditor({
       {blocks.length === 0 ? (
         <EmptyBlocks fallback={fallback} fallbackLocale={fallbackLocale} readOnly={readOnly} onCopy={onChange} />
       ) : null}
-      {removed ? (
-        <p className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-slate-700 text-sm">
-          {blockTitle(removed.block, componentOf(removed.block))} removed.
-          <button
-            type="button"
-            className="font-semibold text-indigo-700 underline-offset-2 hover:underline"
-            onClick={undo}
-          >
-            Undo
-          </button>
-        </p>
-      ) : null}
-      {palette(blocks.length, blocks.length === 0 ? '' : 'at the end')}
+      <div role="status" aria-label={`Last change to ${fieldLabel(field)}`}>
+        {message ? <p className="px-1 text-slate-700 text-sm">{message}</p> : null}
+        {undoable ? (
+          <p className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-slate-700 text-sm">
+            {undoable.kind === 'removed'
+              ? `${blockTitle(undoable.block, componentOf(undoable.block))} removed.`
+              : undoable.text}
+            <button
+              type="button"
+              className="font-semibold text-indigo-700 underline-offset-2 hover:underline"
+              onClick={() => (undoable.kind === 'removed' ? undoRemove(undoable) : undoPaste(undoable.keys))}
+            >
+              Undo
+            </button>
+          </p>
+        ) : null}
+      </div>
+      {adders(blocks.length, blocks.length === 0 ? '' : 'at the end')}
       {error ? <p className="text-red-600 text-sm">{error}</p> : null}
     </section>
   );
 }
+
+const TEXT_BUTTON =
+  'inline-flex items-center gap-1.5 rounded-lg px-2 py-1 font-medium text-indigo-700 text-sm hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600';
 
 function SortableBlock({
   block,
@@ -284,6 +385,9 @@ function SortableBlock({
   onMoveDown,
   onDuplicate,
   onRemove,
+  onCopy,
+  onPasteAfter,
+  hasClipboard,
   addAfter,
   children,
 }: {
@@ -298,6 +402,11 @@ function SortableBlock({
   onMoveDown: () => void;
   onDuplicate: () => void;
   onRemove: () => void;
+  onCopy: () => void;
+  /** Null where nothing can be added (read-only, or a field that allows no component). */
+  onPasteAfter: (() => void) | null;
+  /** Whether something copied is known to be there to paste. */
+  hasClipboard: boolean;
   addAfter: ReactNode;
   children: ReactNode;
 }) {
@@ -308,6 +417,16 @@ function SortableBlock({
   const bodyId = useId();
   const iconButton =
     'rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-40';
+  const onShortcut = (event: KeyboardEvent<HTMLElement>) => {
+    const action = clipboardShortcut(event);
+    if (action === 'copy') {
+      event.preventDefault();
+      onCopy();
+    } else if (action === 'paste' && onPasteAfter) {
+      event.preventDefault();
+      onPasteAfter();
+    }
+  };
   return (
     <li
       ref={setNodeRef}
@@ -321,6 +440,11 @@ function SortableBlock({
             ref={setActivatorNodeRef}
             {...attributes}
             {...listeners}
+            onKeyDown={(event) => {
+              onShortcut(event);
+              // Space and Enter pick the block up (dnd-kit's keyboard sensor).
+              if (!event.defaultPrevented) listeners?.onKeyDown?.(event);
+            }}
             aria-label={`Drag ${title}, position ${position} of ${count}`}
             className={`${iconButton} cursor-grab touch-none`}
           >
@@ -332,6 +456,7 @@ function SortableBlock({
           aria-expanded={!isCollapsed}
           aria-controls={bodyId}
           onClick={onToggle}
+          onKeyDown={onShortcut}
           className="flex min-w-0 flex-1 items-center gap-1.5 rounded-md px-1 py-1 text-left font-medium text-slate-800 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
           {isCollapsed ? (
@@ -341,34 +466,55 @@ function SortableBlock({
           )}
           <span className="truncate">{title}</span>
         </button>
-        {readOnly ? null : (
-          <div className="flex shrink-0 items-center">
-            <button
-              type="button"
-              className={iconButton}
-              onClick={onMoveUp}
-              disabled={position === 1}
-              aria-label={`Move ${title} up`}
-            >
-              <ArrowUp className="size-4" aria-hidden />
-            </button>
-            <button
-              type="button"
-              className={iconButton}
-              onClick={onMoveDown}
-              disabled={position === count}
-              aria-label={`Move ${title} down`}
-            >
-              <ArrowDown className="size-4" aria-hidden />
-            </button>
-            <button type="button" className={iconButton} onClick={onDuplicate} aria-label={`Duplicate ${title}`}>
-              <Copy className="size-4" aria-hidden />
-            </button>
-            <button type="button" className={iconButton} onClick={onRemove} aria-label={`Remove ${title}`}>
-              <Trash2 className="size-4" aria-hidden />
-            </button>
-          </div>
-        )}
+        <div className="flex shrink-0 items-center">
+          {readOnly ? null : (
+            <>
+              <button
+                type="button"
+                className={iconButton}
+                onClick={onMoveUp}
+                disabled={position === 1}
+                aria-label={`Move ${title} up`}
+              >
+                <ArrowUp className="size-4" aria-hidden />
+              </button>
+              <button
+                type="button"
+                className={iconButton}
+                onClick={onMoveDown}
+                disabled={position === count}
+                aria-label={`Move ${title} down`}
+              >
+                <ArrowDown className="size-4" aria-hidden />
+              </button>
+              <button type="button" className={iconButton} onClick={onDuplicate} aria-label={`Duplicate ${title}`}>
+                <Copy className="size-4" aria-hidden />
+              </button>
+              <button type="button" className={iconButton} onClick={onRemove} aria-label={`Remove ${title}`}>
+                <Trash2 className="size-4" aria-hidden />
+              </button>
+            </>
+          )}
+          <DropdownMenu
+            label={`Actions for ${title}`}
+            trigger={
+              <button type="button" className={iconButton} aria-label={`More actions for ${title}`}>
+                <Ellipsis className="size-4" aria-hidden />
+              </button>
+            }
+          >
+            <DropdownMenuItem onSelect={onCopy}>
+              <ClipboardCopy className="size-4" aria-hidden />
+              Copy block
+            </DropdownMenuItem>
+            {onPasteAfter && hasClipboard ? (
+              <DropdownMenuItem onSelect={onPasteAfter}>
+                <ClipboardPaste className="size-4" aria-hidden />
+                Paste after this block
+              </DropdownMenuItem>
+            ) : null}
+          </DropdownMenu>
+        </div>
       </div>
       <div id={bodyId} hidden={isCollapsed} className="p-3 sm:p-4">
         {children}
