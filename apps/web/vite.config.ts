@@ -117,5 +117,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // As the root config: a test typing a whole form runs longer when CI runs other suites beside it.
+    testTimeout: 20_000,
   },
 }));

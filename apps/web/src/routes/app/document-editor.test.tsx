@@ -70,11 +70,14 @@ const DOCUMENT: Document = {
   updated_by: 'u1',
 };
 
-function editorApi(handler: (call: FetchCall) => Response | undefined = () => undefined, role: Role = 'owner') {
+function editorApi(
+  handler: (call: FetchCall) => Response | undefined | Promise<Response | undefined> = () => undefined,
+  role: Role = 'owner',
+) {
   signIn();
   return fakeAppApi(
-    (call) =>
-      handler(call) ??
+    async (call) =>
+      (await handler(call)) ??
       (call.path === '/api/v1/projects/p1/collections'
         ? json(200, { data: [ARTICLES] })
         : call.path === '/api/v1/projects/p1/components'
@@ -455,6 +458,40 @@ describe('document editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/projects/p1/document-editor/articles/d2'));
     expect(posts[0]?.body).toEqual({ data: { title: 'Fresh' }, locale: 'en' });
+  });
+
+  it('keeps what is typed while a new document is being created, and saves it to the new document', async () => {
+    const posts: FetchCall[] = [];
+    const patches: FetchCall[] = [];
+    let answerPost: () => void = () => undefined;
+    const CREATED: Document = { ...DOCUMENT, id: 'd2', version: 1, data: { ...DOCUMENT.data, title: { en: 'Fresh' } } };
+    editorApi((call) => {
+      if (call.method === 'POST' && call.path === DOCS) {
+        posts.push(call);
+        return new Promise<Response>((resolve) => {
+          answerPost = () => resolve(json(201, { data: CREATED }));
+        });
+      }
+      if (call.method === 'GET' && call.path === `${DOCS}/d2`) return json(200, { data: CREATED });
+      if (call.method === 'PATCH' && call.path === `${DOCS}/d2`) {
+        patches.push(call);
+        return json(200, { data: { ...CREATED, version: 2 } });
+      }
+      return undefined;
+    });
+    const { user, router } = renderApp('/app/projects/p1/document-editor/articles/new');
+    await user.type(await screen.findByRole('textbox', { name: /Title/ }), 'Fresh');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    // Typed while the document is being created.
+    await user.type(screen.getByRole('spinbutton', { name: 'Views' }), '12');
+    answerPost();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/projects/p1/document-editor/articles/d2'));
+    expect((screen.getByRole('spinbutton', { name: 'Views' }) as HTMLInputElement).value).toBe('12');
+    await user.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]?.body).toEqual({ data: { views: 12 }, locale: 'en', version: 1 });
+    expect(posts).toHaveLength(1);
   });
 
   it('says when the document does not exist', async () => {

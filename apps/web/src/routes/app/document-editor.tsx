@@ -1,4 +1,4 @@
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadError, Loading } from '../../components/ui/query-state';
 import { useEditorDocument } from '../../features/document-editor/api/document';
 import { DocumentEditor } from '../../features/document-editor/components/document-editor';
@@ -14,7 +14,13 @@ export function Component() {
   const project = useCurrentProject();
   const { collection: slug = '', id = 'new' } = useParams();
   const [params, setParams] = useSearchParams();
+
   const documentId = id === 'new' ? null : id;
+  const location = useLocation();
+  const navigate = useNavigate();
+  // One form per visit: a new document keeps it when it is created and gets its address, and
+  // switching locales keeps it too, so typing goes on undisturbed (navigations here carry the key).
+  const editorKey = (location.state as { editorKey?: string } | null)?.editorKey ?? documentId ?? `new:${location.key}`;
   const collections = useCollections(project.id);
   const components = useComponents(project.id);
   const document = useEditorDocument(project.id, slug, documentId);
@@ -69,7 +75,7 @@ export function Component() {
     <div className="space-y-4">
       {back}
       <DocumentEditor
-        key={documentId ?? 'new'}
+        key={editorKey}
         project={project}
         collection={collection}
         collections={collections.data.data}
@@ -83,10 +89,16 @@ export function Component() {
               updated.set('locale', next);
               return updated;
             },
-            { replace: true },
+            { replace: true, state: { editorKey } },
           )
         }
         onReload={() => void document.refetch()}
+        onCreated={(created) =>
+          navigate(projectPath(project.id, `document-editor/${slug}/${created}?locale=${locale}`), {
+            replace: true,
+            state: { editorKey },
+          })
+        }
       />
     </div>
   );

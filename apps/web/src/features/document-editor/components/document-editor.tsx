@@ -2,16 +2,22 @@ import type { Collection, Component, Document, DocumentStatus, Field, Project } 
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, Languages, Save } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { projectPath, useCan } from '../../../lib/current-project';
+import { useCan } from '../../../lib/current-project';
+import { fieldLabel } from '../../../lib/field-label';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
-import { type DocumentSave, editorDocumentKeys, getEditorDocument, useSaveDocument } from '../api/document';
+import {
+  type DocumentSave,
+  editorDocumentKeys,
+  editorDocumentQueryOptions,
+  getEditorDocument,
+  useSaveDocument,
+} from '../api/document';
 import { type Edits, editKey, type FieldConflict, reconcile } from '../conflicts';
-import { fallbackIn, fieldLabel, valueIn } from '../field-values';
+import { fallbackIn, valueIn } from '../field-values';
 import { useLiveDocument } from '../hooks/use-live-document';
 import { useLocalDraft } from '../hooks/use-local-draft';
 import { draftKey } from '../local-drafts';
@@ -48,6 +54,7 @@ export function DocumentEditor({
   locale,
   onLocaleChange,
   onReload,
+  onCreated,
 }: {
   project: Project;
   collection: Collection;
@@ -59,10 +66,11 @@ export function DocumentEditor({
   document: Document | null;
   locale: string;
   onLocaleChange: (locale: string) => void;
-  /** Reads the server's copy again (after a conflict); unsaved changes stay. */
+  /** Reads the server's copy again (after someone else saved); unsaved changes stay. */
   onReload: () => void;
+  /** A new document was created (its working copy is loaded): the form now edits it. */
+  onCreated: (id: string) => void;
 }) {
-  const navigate = useNavigate();
   const canWrite = useCan('content.update_own');
   const save = useSaveDocument(project.id, collection.slug, document?.id ?? null);
   const [edits, setEdits] = useState<Edits>({});
@@ -77,6 +85,7 @@ export function DocumentEditor({
     null,
   );
   const [caughtUp, setCaughtUp] = useState<string | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
   const catchingUp = useRef(false);
   const queryClient = useQueryClient();
   const form = useRef<HTMLFormElement>(null);
@@ -242,7 +251,8 @@ export function DocumentEditor({
   };
 
   async function saveAll(): Promise<void> {
-    if (!isDirty || save.isPending) return;
+    // Between a new document's creation and its opening, a save would create it again.
+    if (!isDirty || save.isPending || (created && !document)) return;
     setFailure(null);
     setFieldErrors({});
     // One request per locale with localized changes; shared changes go with the first.
@@ -274,9 +284,10 @@ export function DocumentEditor({
         if (!document) break;
       }
       if (!document && saved) {
-        navigate(projectPath(project.id, `document-editor/${collection.slug}/${saved.id}?locale=${locale}`), {
-          replace: true,
-        });
+        // The new document opens in this same form: what was typed while it was created stays.
+        setCreated(saved.id);
+        await queryClient.fetchQuery(editorDocumentQueryOptions(project.id, collection.slug, saved.id));
+        onCreated(saved.id);
       }
     } catch (error) {
       const details = serverFieldErrors(error);

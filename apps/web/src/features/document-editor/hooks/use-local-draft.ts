@@ -26,6 +26,14 @@ export function useLocalDraft(key: string, edits: LocalDraft['edits'], version: 
     };
   }, [key]);
 
+  // The edits move with the form when its key changes (a new document got its id): the old key keeps nothing.
+  const previousKey = useRef(key);
+  useEffect(() => {
+    if (previousKey.current === key) return;
+    void deleteDraft(previousKey.current);
+    previousKey.current = key;
+  }, [key]);
+
   useEffect(() => {
     // Nothing is written before the earlier draft is read: it would be lost.
     if (!loaded) return;
