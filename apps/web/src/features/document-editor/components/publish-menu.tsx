@@ -1,16 +1,21 @@
 import type { Collection, Document, Project } from '@plinth/contract';
-import { Send } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarClock, Send } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FieldGroup } from '../../../components/ui/form-field';
 import { useCan } from '../../../lib/current-project';
+import { formatDateTime } from '../../../lib/format';
 import { type PublishAction, usePublishDocument } from '../api/document';
+import { useCancelSchedule } from '../api/schedule';
+import { ScheduleDialog } from './schedule-dialog';
 
 /**
  * Publishing per locale: a checklist of the project's locales (each with its state) and the
  * actions for the chosen ones. Publishing every locale sends no list; the first publish must
  * include the default locale, and unpublishing it unpublishes the document (both said here).
+ * Publishing and unpublishing can also be scheduled; what is scheduled shows under the buttons,
+ * to every member, and those who may publish can cancel it.
  */
 export function PublishMenu({
   project,
@@ -25,9 +30,11 @@ export function PublishMenu({
 }) {
   const canPublish = useCan('content.publish');
   const [isOpen, setOpen] = useState(false);
+  const [isScheduling, setScheduling] = useState(false);
   const [chosen, setChosen] = useState<string[]>(project.locales);
   const publish = usePublishDocument(project.id, collection.slug, document.id);
-  if (!canPublish) return null;
+  const scheduled = <ScheduledActions project={project} collection={collection} document={document} />;
+  if (!canPublish) return scheduled;
   const everyLocale = project.locales.every((locale) => chosen.includes(locale));
   const neverPublished = document.published_at === null && document.status === 'draft';
   const missingDefault = neverPublished && !chosen.includes(project.default_locale);
@@ -42,11 +49,25 @@ export function PublishMenu({
         ? `The first publish must include ${project.default_locale}, the default locale.`
         : null;
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        <Send className="size-4" aria-hidden />
-        Publish…
-      </Button>
+    <div className="flex flex-col items-end gap-1.5">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          <Send className="size-4" aria-hidden />
+          Publish…
+        </Button>
+        <Button variant="secondary" onClick={() => setScheduling(true)}>
+          <CalendarClock className="size-4" aria-hidden />
+          Schedule…
+        </Button>
+      </div>
+      {scheduled}
+      <ScheduleDialog
+        project={project}
+        collection={collection}
+        document={document}
+        isOpen={isScheduling}
+        onClose={() => setScheduling(false)}
+      />
       <Dialog
         isOpen={isOpen}
         title="Publish by locale"
@@ -97,6 +118,69 @@ export function PublishMenu({
           </ul>
         </FieldGroup>
       </Dialog>
-    </>
+    </div>
+  );
+}
+
+/** "all locales", or the ones named, in the project's order; nothing to say when the project has one. */
+function localesText(project: Project, locales: readonly string[] | null): string {
+  if (project.locales.length < 2) return '';
+  if (locales === null) return ' all locales';
+  return ` ${project.locales.filter((locale) => locales.includes(locale)).join(', ')}`;
+}
+
+/**
+ * What is scheduled, one line per action: "Publishes es, fr on Dec 3, 2026, 9:00 AM" (in the
+ * reader's time zone), with a "Cancel schedule" button for those who may publish.
+ */
+function ScheduledActions({
+  project,
+  collection,
+  document,
+}: {
+  project: Project;
+  collection: Collection;
+  document: Document;
+}) {
+  const canPublish = useCan('content.publish');
+  const cancel = useCancelSchedule({ projectId: project.id, collection: collection.slug, id: document.id });
+  const baseId = useId();
+  const lines = [
+    { action: 'publish' as const, verb: 'Publishes', at: document.publish_at, locales: document.publish_locales },
+    {
+      action: 'unpublish' as const,
+      verb: 'Unpublishes',
+      at: document.unpublish_at,
+      locales: document.unpublish_locales,
+    },
+  ].flatMap((line) => (line.at ? [{ ...line, at: line.at }] : []));
+  if (lines.length === 0) return null;
+  return (
+    <ul className="space-y-1 text-right text-slate-600 text-sm" aria-label="Schedule">
+      {lines.map((line) => {
+        const textId = `${baseId}-${line.action}`;
+        return (
+          <li key={line.action} className="flex flex-wrap items-center justify-end gap-2">
+            <CalendarClock className="size-4 text-slate-400" aria-hidden />
+            <span id={textId}>
+              {line.verb}
+              {localesText(project, line.locales)} on <time dateTime={line.at}>{formatDateTime(line.at)}</time>
+            </span>
+            {canPublish ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-describedby={textId}
+                disabled={cancel.isPending}
+                isLoading={cancel.isPending && cancel.variables === line.action}
+                onClick={() => cancel.mutate(line.action)}
+              >
+                Cancel schedule
+              </Button>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
