@@ -2,6 +2,7 @@ import type { Field } from '@plinth/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { CONTROL } from '../../../components/ui/form-field';
 import { fieldLabel } from '../../../lib/field-label';
+import { sameValue } from '../conflicts';
 import { fromDateTimeInput, toDateTimeInput, toJsonText } from '../field-values';
 
 export interface FieldControlProps {
@@ -76,6 +77,7 @@ export function FieldControl({ field, value, fallback, fallbackLocale, error, re
             checked={value === true}
             disabled={readOnly}
             aria-describedby={described}
+            aria-invalid={error ? true : undefined}
             onChange={(event) => onChange(event.target.checked)}
           />
           <div>
@@ -106,7 +108,7 @@ export function FieldControl({ field, value, fallback, fallbackLocale, error, re
       if (field.options?.multiple) {
         const chosen = Array.isArray(value) ? value.map(String) : [];
         return (
-          <fieldset aria-describedby={described} data-field={field.name}>
+          <fieldset aria-describedby={described} aria-invalid={error ? true : undefined} data-field={field.name}>
             <legend className="font-medium text-slate-800 text-sm">
               <FieldName field={field} />
             </legend>
@@ -173,6 +175,16 @@ export function FieldControl({ field, value, fallback, fallbackLocale, error, re
   );
 }
 
+/** Whether a json field's text stands for `value` (empty text is null). */
+function draftMeans(draft: string, value: unknown): boolean {
+  if (draft.trim() === '') return value === null || value === undefined;
+  try {
+    return sameValue(JSON.parse(draft), value);
+  } catch {
+    return false;
+  }
+}
+
 /** A json field: edited as text, saved only once it parses (the problem is said until then). */
 function JsonControl({
   common,
@@ -185,6 +197,16 @@ function JsonControl({
 }) {
   const [draft, setDraft] = useState(() => toJsonText(value));
   const [problem, setProblem] = useState<string | null>(null);
+  // A value from outside (someone else's save, a copy from another locale) replaces the text;
+  // the value this box just sent does not, so what is being typed keeps its form.
+  const [shown, setShown] = useState(value);
+  if (!sameValue(shown, value)) {
+    setShown(value);
+    if (!draftMeans(draft, value)) {
+      setDraft(toJsonText(value));
+      setProblem(null);
+    }
+  }
   return (
     <>
       <textarea

@@ -1,6 +1,6 @@
 import type { Asset, Collection, Field } from '@plinth/contract';
 import { FileText, Plus, X } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CONTROL } from '../../../components/ui/form-field';
@@ -38,8 +38,15 @@ function PickerFrame({
   onOpen: () => void;
   children: ReactNode;
 }) {
+  const id = useId();
+  const described = [field.help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
-    <fieldset className="space-y-1.5" data-field={field.name}>
+    <fieldset
+      className="space-y-1.5"
+      data-field={field.name}
+      aria-describedby={described || undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="font-medium text-slate-800 text-sm">
         <FieldName field={field} />
       </legend>
@@ -50,8 +57,16 @@ function PickerFrame({
           {field.options?.multiple ? 'Add' : 'Choose'}…
         </Button>
       )}
-      {field.help ? <p className="text-slate-500 text-xs">{field.help}</p> : null}
-      {error ? <p className="text-red-600 text-sm">{error}</p> : null}
+      {field.help ? (
+        <p id={`${id}-help`} className="text-slate-500 text-xs">
+          {field.help}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-red-600 text-sm">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
@@ -233,8 +248,9 @@ export function MediaPicker({
         <p className="text-slate-500 text-sm">None chosen.</p>
       ) : (
         <ul className="flex flex-wrap gap-3">
-          {ids.map((id, index) => {
-            const asset = chosen.data?.[index] ?? null;
+          {ids.map((id) => {
+            // By id: the cached answer may list the same assets in another order.
+            const asset = chosen.data?.find((candidate) => candidate?.id === id) ?? null;
             const name = asset?.filename ?? (chosen.isPending ? 'Loading…' : 'Missing file');
             return (
               <li key={id} className="w-24 space-y-1">

@@ -78,6 +78,18 @@ export function RichTextEditor({
       editor.commands.setContent(html(value), { emitUpdate: false });
     }
   }, [editor, value]);
+  // The editable area is ProseMirror's own element: a refusal is tied to it here.
+  useEffect(() => {
+    const area = editor?.view.dom;
+    if (!area) return;
+    if (error) {
+      area.setAttribute('aria-invalid', 'true');
+      area.setAttribute('aria-describedby', `${labelId}-error`);
+    } else {
+      area.removeAttribute('aria-invalid');
+      area.removeAttribute('aria-describedby');
+    }
+  }, [editor, error, labelId]);
   const active = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -158,7 +170,11 @@ export function RichTextEditor({
         <EditorContent editor={editor} />
       </div>
       {field.help ? <p className="text-slate-500 text-xs">{field.help}</p> : null}
-      {error ? <p className="text-red-600 text-sm">{error}</p> : null}
+      {error ? (
+        <p id={`${labelId}-error`} className="text-red-600 text-sm">
+          {error}
+        </p>
+      ) : null}
       <Dialog
         isOpen={linking !== null}
         title="Link"
