@@ -312,3 +312,53 @@ describe('copying and pasting blocks', () => {
     ]);
   });
 });
+
+describe('a long page of blocks', () => {
+  /** The browser's IntersectionObserver, told by the test which blocks are near the screen. */
+  function observeByHand() {
+    const observed = new Map<Element, IntersectionObserverCallback>();
+    class ObserverByHand {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        observed.set(target, this.callback);
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', ObserverByHand);
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    return (target: Element, isIntersecting: boolean) =>
+      act(() =>
+        observed.get(target)?.([{ target, isIntersecting } as IntersectionObserverEntry], {} as IntersectionObserver),
+      );
+  }
+
+  const many = Array.from({ length: 30 }, (_, index) => ({
+    _component: 'hero',
+    _key: `k${index + 1}`,
+    heading: `Heading ${index + 1}`,
+  }));
+
+  it('draws the blocks near the screen in full and the others as their titles, until they come near', async () => {
+    const report = observeByHand();
+    const { region, latest } = renderDocument({ initial: many });
+    const items = within(region).getAllByRole('listitem');
+    expect(items).toHaveLength(30);
+    expect(within(region).getAllByRole('textbox', { name: 'Heading' })).toHaveLength(6);
+    const far = items[19] as HTMLElement;
+    expect(far.textContent).toBe('Hero: Heading 20');
+    expect(within(far).queryByRole('textbox')).toBeNull();
+
+    report(far, true);
+    const heading = within(far).getByRole('textbox', { name: 'Heading' });
+    await user.type(heading, '!');
+    expect(latest()[19]).toMatchObject({ _key: 'k20', heading: 'Heading 20!' });
+    // Edited far down, every block keeps its place and value.
+    expect(latest().map((block) => block._key)).toEqual(many.map((block) => block._key));
+
+    report(far, false);
+    expect(within(far).queryByRole('textbox')).toBeNull();
+    expect(far.textContent).toBe('Hero: Heading 20!');
+  });
+});

@@ -1,7 +1,7 @@
 import type { Collection, Component, Document, DocumentStatus, Field, Project } from '@plinth/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, Languages, Save } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -21,15 +21,12 @@ import { fallbackIn, valueIn } from '../field-values';
 import { useLiveDocument } from '../hooks/use-live-document';
 import { useLocalDraft } from '../hooks/use-local-draft';
 import { draftKey } from '../local-drafts';
-import { BlocksEditor } from './blocks-editor';
 import { type ConflictChoice, ConflictResolver } from './conflict-resolver';
-import { FieldControl } from './field-control';
-import { MediaPicker, ReferencePicker } from './pickers';
+import { FieldEditor, type FieldEnvironment } from './field-editor';
 import { describeRemoteChange, fieldOf, PresenceBar } from './presence-bar';
 import { PreviewPane } from './preview-pane';
 import { PublishMenu } from './publish-menu';
 import { ReviewActions } from './review-actions';
-import { RichTextEditor } from './rich-text-editor';
 import { TranslationView } from './translation-view';
 import { VersionHistory } from './version-history';
 
@@ -97,7 +94,10 @@ export function DocumentEditor({
   const isDirty = Object.keys(edits).length > 0;
   const leaveDialog = useUnsavedChanges(isDirty && !save.isPending, 'this document');
   const data = document?.data ?? {};
-  const fields = collection.fields.filter((field) => !field.hidden || canWrite);
+  const fields = useMemo(
+    () => collection.fields.filter((field) => !field.hidden || canWrite),
+    [collection.fields, canWrite],
+  );
   const live = useLiveDocument({
     projectId: project.id,
     collection: collection.slug,
@@ -209,46 +209,27 @@ export function DocumentEditor({
     [edits],
   );
 
-  const change = (field: Field, value: unknown) =>
-    setEdits((all) => ({
-      ...all,
-      [editKey(field.name, field.localized ? locale : null)]: {
-        field: field.name,
-        locale: field.localized ? locale : null,
-        value,
-      },
-    }));
-
-  /** The editor of any field, top-level or inside a block (blocks nest through it). */
-  const renderField = (
-    field: Field,
-    value: unknown,
-    onChange: (value: unknown) => void,
-    context: { fallback: unknown; fallbackLocale: string | null; error?: string | undefined } = {
-      fallback: null,
-      fallbackLocale: null,
-    },
-  ): ReactNode => {
-    // What every kind of field editor takes.
-    const common = { field, value, error: context.error, readOnly: !canWrite, onChange };
-    if (field.type === 'reference') {
-      return <ReferencePicker projectId={project.id} collections={collections} {...common} />;
-    }
-    if (field.type === 'media') return <MediaPicker projectId={project.id} {...common} />;
-    if (field.type === 'richtext') return <RichTextEditor projectId={project.id} {...common} />;
-    if (field.type === 'blocks') {
-      return (
-        <BlocksEditor
-          components={components}
-          {...common}
-          renderField={(inner, innerValue, innerChange) => renderField(inner, innerValue, innerChange)}
-          fallback={context.fallback}
-          fallbackLocale={context.fallbackLocale}
-        />
-      );
-    }
-    return <FieldControl fallback={context.fallback} fallbackLocale={context.fallbackLocale} {...common} />;
-  };
+  const change = useCallback(
+    (field: Field, value: unknown) =>
+      setEdits((all) => ({
+        ...all,
+        [editKey(field.name, field.localized ? locale : null)]: {
+          field: field.name,
+          locale: field.localized ? locale : null,
+          value,
+        },
+      })),
+    [locale],
+  );
+  // One onChange per field that stays the same while typing, so only the changed field re-renders.
+  const editable = useMemo(
+    () => fields.map((field) => ({ field, onChange: (value: unknown) => change(field, value) })),
+    [fields, change],
+  );
+  const environment = useMemo<FieldEnvironment>(
+    () => ({ projectId: project.id, collections, components, readOnly: !canWrite }),
+    [project.id, collections, components, canWrite],
+  );
 
   async function saveAll(): Promise<void> {
     // Between a new document's creation and its opening, a save would create it again.
@@ -508,24 +489,29 @@ export function DocumentEditor({
               target={locale}
               onSourceChange={setSourceLocale}
               localeValue={localeValue}
-              renderTarget={(field) =>
-                renderField(
-                  { ...field, label: `${fieldLabel(field)} (${locale})` },
-                  localeValue(field, locale),
-                  (value) => change(field, value),
-                  { fallback: null, fallbackLocale: null, error: fieldErrors[field.name] },
-                )
-              }
+              renderTarget={(field) => (
+                <FieldEditor
+                  environment={environment}
+                  field={{ ...field, label: `${fieldLabel(field)} (${locale})` }}
+                  value={localeValue(field, locale)}
+                  onChange={(value) => change(field, value)}
+                  error={fieldErrors[field.name]}
+                />
+              )}
               onCopy={change}
             />
           ) : (
-            fields.map((field) => (
+            editable.map(({ field, onChange }) => (
               <div key={`${field.name}:${field.localized ? locale : ''}`}>
-                {renderField(field, localeValue(field, locale), (value) => change(field, value), {
-                  fallback: fallbackIn(field, data, project.default_locale),
-                  fallbackLocale: field.localized && locale !== project.default_locale ? project.default_locale : null,
-                  error: fieldErrors[field.name],
-                })}
+                <FieldEditor
+                  environment={environment}
+                  field={field}
+                  value={localeValue(field, locale)}
+                  onChange={onChange}
+                  fallback={fallbackIn(field, data, project.default_locale)}
+                  fallbackLocale={field.localized && locale !== project.default_locale ? project.default_locale : null}
+                  error={fieldErrors[field.name]}
+                />
               </div>
             ))
           )}

@@ -17,7 +17,7 @@ import {
   SquareCode,
   Undo2,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { InputField } from '../../../components/ui/form-field';
@@ -26,6 +26,15 @@ import { FieldName } from './field-control';
 import { AssetChoiceDialog } from './pickers';
 
 const html = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+// One set for every editor of the page: Tiptap compares options on each render.
+const EXTENSIONS = [
+  StarterKit.configure({
+    heading: { levels: [2, 3, 4] },
+    link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto', 'tel'] },
+  }),
+  Image,
+];
 
 /**
  * A rich-text field: Tiptap with what the server keeps (headings, lists, links, quotes, code,
@@ -49,14 +58,10 @@ export function RichTextEditor({
   const labelId = useId();
   const [linking, setLinking] = useState<string | null>(null);
   const [choosingImage, setChoosingImage] = useState(false);
+  // The HTML the editor last loaded or sent.
+  const shown = useRef(html(value));
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3, 4] },
-        link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto', 'tel'] },
-      }),
-      Image,
-    ],
+    extensions: EXTENSIONS,
     content: html(value),
     editable: !readOnly,
     immediatelyRender: true,
@@ -69,12 +74,19 @@ export function RichTextEditor({
           'prose-plinth min-h-32 px-3 py-2 text-slate-900 text-sm focus:outline-none [&_a]:text-indigo-700 [&_a]:underline [&_blockquote]:border-slate-300 [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_h2]:font-semibold [&_h2]:text-lg [&_h3]:font-semibold [&_h3]:text-base [&_img]:max-h-64 [&_ol]:list-decimal [&_ol]:pl-6 [&_pre]:rounded [&_pre]:bg-slate-900 [&_pre]:p-3 [&_pre]:text-slate-100 [&_ul]:list-disc [&_ul]:pl-6',
       },
     },
-    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? null : current.getHTML()),
+    onUpdate: ({ editor: current }) => {
+      const next = current.isEmpty ? null : current.getHTML();
+      shown.current = html(next);
+      onChange(next);
+    },
   });
-  // A new value from outside (another locale, someone else's version) replaces the content;
-  // what is being typed is the same value and is left alone.
+  // A new value from outside (another locale, someone else's version) replaces the content. It
+  // is told from `shown`, not from the editor's own serialization: the
+  // server's sanitized HTML never reads back the same, and resetting every editor on opening
+  // is what made a big document slow to open.
   useEffect(() => {
-    if (editor && html(value) !== editor.getHTML() && !editor.isFocused) {
+    if (editor && html(value) !== shown.current && !editor.isFocused) {
+      shown.current = html(value);
       editor.commands.setContent(html(value), { emitUpdate: false });
     }
   }, [editor, value]);
