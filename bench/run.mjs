@@ -1,15 +1,17 @@
 // `npm run bench`: the delivery benchmark of the performance issue. Seeds 10,000 published
 // articles through the API, starts the production server again on that data, and loads it with
 // autocannon next to a bare Fastify server that answers a precomputed JSON of the same 25
-// documents.
+// documents. The web benches (`web.mjs`, `editor.mjs`) run after the SQLite cases; they take the
+// server helpers exported here (running this file is what starts the bench, importing it is not).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { measureDocumentEditor, printEditorTable } from './editor.mjs';
 import { measureWebApp } from './web.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -18,11 +20,11 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = 3;
 const CONNECTIONS = 32;
 const CATEGORIES = Array.from({ length: 20 }, (_, index) => `category-${index + 1}`);
-const ADMIN = { email: 'bench@plinth.local', password: 'bench-password-1' };
+export const ADMIN = { email: 'bench@plinth.local', password: 'bench-password-1' };
 // Extra node flags for the server under test, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profile`.
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function freePort() {
   return 20000 + Math.floor(Math.random() * 20000);
@@ -60,7 +62,7 @@ function rssMb(pid) {
   return kb / 1024;
 }
 
-async function api(base, method, url, body, token) {
+export async function api(base, method, url, body, token) {
   const response = await fetch(`${base}/api/v1${url}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -186,7 +188,13 @@ async function load(name, { expectGraphqlItems, ...options }) {
   };
 }
 
-async function benchDatabase(label, databaseUrl, options = {}) {
+/**
+ * The production server (`apps/server/dist/main.js start`) on a fresh data directory, SQLite in it
+ * unless `databaseUrl` is given, with the bench's admin as its first user. `start()` may be called
+ * again after the process stopped (same data); `cleanUp()` removes the data once it has stopped.
+ * @example const plinth = plinthServer(null); const { child } = await plinth.start(); // plinth.base
+ */
+export function plinthServer(databaseUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-bench-'));
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -200,8 +208,17 @@ async function benchDatabase(label, databaseUrl, options = {}) {
     LOG_LEVEL: 'warn',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const startServer = () =>
-    startProcess([...SERVER_NODE_ARGS, 'apps/server/dist/main.js', 'start'], env, `${base}/healthz`);
+  return {
+    base,
+    start: () => startProcess([...SERVER_NODE_ARGS, 'apps/server/dist/main.js', 'start'], env, `${base}/healthz`),
+    cleanUp: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function benchDatabase(label, databaseUrl, options = {}) {
+  const plinth = plinthServer(databaseUrl);
+  const { base } = plinth;
+  const startServer = plinth.start;
   let server = await startServer();
   try {
     console.log(
@@ -265,11 +282,12 @@ async function benchDatabase(label, databaseUrl, options = {}) {
           `no throttling): ${web.scripts} scripts before first contentful paint, ${web.gzippedKb.toFixed(0)} KB gzipped; ` +
           `FCP ${web.fcpMs.toFixed(0)} ms, time to interactive ${web.ttiMs.toFixed(0)} ms\n`,
       );
+      printEditorTable(await measureDocumentEditor(base));
     }
   } finally {
     server.child.kill('SIGTERM');
     await sleep(200);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    plinth.cleanUp();
   }
 }
 
@@ -289,11 +307,18 @@ async function startBare(payload) {
 }
 
 /** SIGTERM, then the process's exit (it finishes in-flight requests first). */
-async function stopProcess(child) {
+export async function stopProcess(child) {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
+}
+
+/** A Markdown table of strings, its columns padded to their widest cell. */
+export function formatTable(header, rows) {
+  const widths = header.map((cell, index) => Math.max(cell.length, ...rows.map((row) => row[index].length)));
+  const line = (cells) => `| ${cells.map((cell, index) => cell.padEnd(widths[index])).join(' | ')} |`;
+  return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
 function printTable(label, results, rss, { firstStartMs, restartMs }) {
@@ -306,24 +331,29 @@ function printTable(label, results, rss, { firstStartMs, restartMs }) {
     String(row.errors),
     `${((row.requests / bare) * 100).toFixed(0)}%`,
   ]);
-  const header = ['case', 'req/s', 'p50', 'p99', 'errors', 'vs bare'];
-  const widths = header.map((cell, index) => Math.max(cell.length, ...rows.map((row) => row[index].length)));
-  const line = (cells) => `| ${cells.map((cell, index) => cell.padEnd(widths[index])).join(' | ')} |`;
   console.log(
     `\n${label}: ${DOCUMENTS} documents, ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s warm-up`,
   );
-  console.log(line(header));
-  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-  for (const row of rows) console.log(line(row));
+  console.log(formatTable(['case', 'req/s', 'p50', 'p99', 'errors', 'vs bare'], rows));
   console.log(
     `server RSS after the run: ${rss.toFixed(0)} MB; cold start to first 200 on the seeded database: ` +
       `${restartMs.toFixed(0)} ms (first start, migrating an empty database: ${firstStartMs.toFixed(0)} ms)\n`,
   );
 }
 
-// The web app's budget is measured once, on SQLite: the browser's work does not depend on the database.
-await benchDatabase('SQLite', null, { web: true });
-if (process.env.TEST_DATABASE_URL) {
+/**
+ * Whether `url` (a module's `import.meta.url`) is the script node was started with. A function
+ * declaration, so that editor.mjs (which this module imports, and which imports it) may call it
+ * before this module has run.
+ */
+export function isMainModule(url) {
+  return process.argv[1] !== undefined && url === pathToFileURL(fs.realpathSync(process.argv[1])).href;
+}
+
+async function main() {
+  // The web app's budget is measured once, on SQLite: the browser's work does not depend on the database.
+  await benchDatabase('SQLite', null, { web: true });
+  if (!process.env.TEST_DATABASE_URL) return;
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
@@ -337,3 +367,5 @@ if (process.env.TEST_DATABASE_URL) {
     await client.end();
   }
 }
+
+if (isMainModule(import.meta.url)) await main();

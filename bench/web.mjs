@@ -6,9 +6,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Without these, Chromium keeps calling Google's hosts from this closed network.
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -20,10 +20,10 @@ const CHROMIUM_FLAGS = [
 ];
 const RUNS = 3;
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Signs the browser in the way the app does: its tokens and user in localStorage. */
-async function signIn(port, base, session, projectId) {
+export async function signIn(port, base, session, projectId) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0].newPage();
