@@ -21,3 +21,4 @@ export * from './status.js';
 export * from './tokens.js';
 export * from './usage.js';
 export * from './webhooks.js';
+export * from './slugs.js';

@@ -1,4 +1,4 @@
-import type { Field } from '@plinth/contract';
+import { type Field, MAX_SLUG_LENGTH } from '@plinth/contract';
 import sanitizeHtml from 'sanitize-html';
 import { newId } from '../../lib/ids.js';
 import { MAX_PATTERN_INPUT, matchesPattern, patternProblem } from './field-pattern.js';
@@ -26,7 +26,6 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
-export const MAX_SLUG_LENGTH = 200;
 
 /** Rich text keeps formatting, links and images; scripts, handlers and styles never survive. */
 const RICHTEXT_OPTIONS: sanitizeHtml.IOptions = {

@@ -1,8 +1,8 @@
-import type { Field } from '@plinth/contract';
+import { type Field, MAX_SLUG_LENGTH } from '@plinth/contract';
 import type { Trx } from '../../db/repository.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { blockValues } from '../collections/block-values.js';
-import { MAX_SLUG_LENGTH, type ValueProblem } from '../collections/field-values.js';
+import type { ValueProblem } from '../collections/field-values.js';
 import { type CollectionModel, isLocaleMap } from '../collections/model.js';
 import type { ModelCache, ProjectModel } from '../collections/model-cache.js';
 import type { MediaService } from '../media/media.service.js';

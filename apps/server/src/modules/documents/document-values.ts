@@ -1,8 +1,7 @@
-import type { Field } from '@plinth/contract';
+import { type Field, MAX_SLUG_LENGTH, toSlug } from '@plinth/contract';
 import { AppError } from '../../lib/errors.js';
-import { toSlug } from '../../lib/slugs.js';
 import { carryHiddenValues } from '../collections/block-values.js';
-import { checkValue, MAX_SLUG_LENGTH, type ValueProblem } from '../collections/field-values.js';
+import { checkValue, type ValueProblem } from '../collections/field-values.js';
 import { type CollectionModel, isLocaleMap } from '../collections/model.js';
 import type { ProjectModel } from '../collections/model-cache.js';
 import type { StoredData } from './stored-document.js';

@@ -1,13 +1,14 @@
-import type {
-  AddMemberBody,
-  AdminProject,
-  CreateProjectBody,
-  Invitation,
-  Member,
-  PlanId,
-  Project,
-  Role,
-  UpdateProjectBody,
+import {
+  type AddMemberBody,
+  type AdminProject,
+  type CreateProjectBody,
+  type Invitation,
+  type Member,
+  type PlanId,
+  type Project,
+  type Role,
+  toSlug,
+  type UpdateProjectBody,
 } from '@plinth/contract';
 import type { Transact, Trx } from '../../db/repository.js';
 import type { UserRow } from '../../db/schema.js';
@@ -16,7 +17,6 @@ import type { DeliveryCache } from '../../lib/delivery-cache.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Page } from '../../lib/pagination.js';
-import { toSlug } from '../../lib/slugs.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { userIdOf } from '../auth/principal.js';

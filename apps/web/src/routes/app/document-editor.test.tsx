@@ -457,7 +457,7 @@ describe('document editor', () => {
     await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Fresh');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/projects/p1/document-editor/articles/d2'));
-    expect(posts[0]?.body).toEqual({ data: { title: 'Fresh' }, locale: 'en' });
+    expect(posts[0]?.body).toEqual({ data: { title: 'Fresh', slug: 'fresh' }, locale: 'en' });
   });
 
   it('keeps what is typed while a new document is being created, and saves it to the new document', async () => {
@@ -492,6 +492,27 @@ describe('document editor', () => {
     await waitFor(() => expect(patches).toHaveLength(1));
     expect(patches[0]?.body).toEqual({ data: { views: 12 }, locale: 'en', version: 1 });
     expect(posts).toHaveLength(1);
+  });
+
+  it('fills a new document’s slug from its title until the slug is written by hand', async () => {
+    editorApi();
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/new');
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    const slug = screen.getByRole('textbox', { name: 'Slug' }) as HTMLInputElement;
+    await user.type(title, 'Café Menu!');
+    expect(slug.value).toBe('cafe-menu');
+    await user.clear(slug);
+    await user.type(slug, 'menu');
+    await user.type(title, ' 2026');
+    expect(slug.value).toBe('menu');
+  });
+
+  it('leaves a saved document’s slug alone when its title changes', async () => {
+    editorApi();
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/d1');
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    await user.type(title, ' again');
+    expect((screen.getByRole('textbox', { name: 'Slug' }) as HTMLInputElement).value).toBe('hello');
   });
 
   it('says when the document does not exist', async () => {

@@ -1,4 +1,13 @@
-import type { Collection, Component, Document, DocumentStatus, Field, Project } from '@plinth/contract';
+import {
+  type Collection,
+  type Component,
+  type Document,
+  type DocumentStatus,
+  type Field,
+  MAX_SLUG_LENGTH,
+  type Project,
+  toSlug,
+} from '@plinth/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, Languages, Save } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -209,17 +218,41 @@ export function DocumentEditor({
     [edits],
   );
 
+  // What `change` reads without being made anew on each key press.
+  const stored = useRef({ data, isNew: document === null });
+  stored.current = { data, isNew: document === null };
   const change = useCallback(
     (field: Field, value: unknown) =>
-      setEdits((all) => ({
-        ...all,
-        [editKey(field.name, field.localized ? locale : null)]: {
-          field: field.name,
-          locale: field.localized ? locale : null,
-          value,
-        },
-      })),
-    [locale],
+      setEdits((all) => {
+        const scope = (of: Field) => (of.localized ? locale : null);
+        const read = (of: Field) => {
+          const key = editKey(of.name, scope(of));
+          return key in all ? all[key]?.value : valueIn(of, stored.current.data, locale);
+        };
+        const next = {
+          ...all,
+          [editKey(field.name, scope(field))]: { field: field.name, locale: scope(field), value },
+        };
+        // A slug made from this field follows it while empty, or on a new document until it is written by hand.
+        for (const slug of collection.fields) {
+          if (slug.type !== 'slug' || slug.options?.from !== field.name || typeof value !== 'string') continue;
+          const current = read(slug);
+          const before = read(field);
+          const follows =
+            current === null ||
+            current === '' ||
+            (stored.current.isNew && current === toSlug(typeof before === 'string' ? before : '', MAX_SLUG_LENGTH));
+          if (follows) {
+            next[editKey(slug.name, scope(slug))] = {
+              field: slug.name,
+              locale: scope(slug),
+              value: toSlug(value, MAX_SLUG_LENGTH),
+            };
+          }
+        }
+        return next;
+      }),
+    [locale, collection.fields],
   );
   // One onChange per field that stays the same while typing, so only the changed field re-renders.
   const editable = useMemo(
