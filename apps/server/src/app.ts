@@ -5,6 +5,8 @@ import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { aiContentRoutes } from './modules/ai/ai-content.routes.js';
+import { aiGenerateRoutes } from './modules/ai/ai-generate.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { avatarRoutes } from './modules/auth/avatar.routes.js';
@@ -21,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { mediaFileRoutes } from './modules/media/media-files.routes.js';
 import { overviewRoutes } from './modules/overview/overview.routes.js';
+import { personalizationRoutes } from './modules/personalization/personalization.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
@@ -173,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(collectionsRoutes, services);
       await api.register(startersRoutes, services);
       await api.register(documentsRoutes, services);
+      await api.register(personalizationRoutes, services);
       await api.register(projectSearchRoutes, services);
       await api.register(mediaRoutes, services);
       await api.register(versionsRoutes, services);
@@ -183,6 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(webhooksRoutes, services);
       await api.register(eventsRoutes, services);
       await api.register(previewRoutes, services);
+      await api.register(aiGenerateRoutes, services);
+      await api.register(aiContentRoutes, services);
     },
     { prefix: '/api/v1' },
   );

@@ -46,6 +46,20 @@ export interface Config {
   readonly statusSampleIntervalMs: number;
   /** Social and single sign-on providers (GITHUB_*, GOOGLE_*, OIDC_*). */
   readonly oauth: OAuthConfig;
+  /** The OpenAI-compatible model of the AI assistant (PLINTH_AI_*); null when none is configured. */
+  readonly ai: AiConfig | null;
+}
+
+export interface AiConfig {
+  /** The chat-completions API's base URL, without trailing slashes (`http://localhost:11434/v1`). */
+  readonly baseUrl: string;
+  /** Null for local servers that need none. */
+  readonly apiKey: string | null;
+  readonly model: string;
+  /** What one model request may take, retries included. */
+  readonly timeoutMs: number;
+  /** The most characters one model request holds (PLINTH_AI_MAX_REQUEST_CHARS): a longer document is translated in several. */
+  readonly maxRequestChars: number;
 }
 
 export interface OAuthClientConfig {
@@ -257,6 +271,29 @@ function oauth(env: Env): OAuthConfig {
   });
 }
 
+/** PLINTH_AI_*: a base URL and a model, or neither (the key alone means nothing). The key is never echoed. */
+function ai(env: Env): AiConfig | null {
+  const base = baseUrl(env, 'PLINTH_AI_BASE_URL');
+  const model = read(env, 'PLINTH_AI_MODEL');
+  const apiKey = read(env, 'PLINTH_AI_API_KEY') ?? null;
+  const timeoutMs = integer(env, 'PLINTH_AI_TIMEOUT_MS', 60_000, 100, 3_600_000);
+  const maxRequestChars = integer(env, 'PLINTH_AI_MAX_REQUEST_CHARS', 6000, 1000, 1_000_000);
+  if (base === undefined) {
+    if (model !== undefined)
+      fail('PLINTH_AI_BASE_URL', 'set when PLINTH_AI_MODEL is set (https://api.openai.com/v1 for OpenAI)', '');
+    if (apiKey !== null)
+      fail('PLINTH_AI_BASE_URL', 'set when PLINTH_AI_API_KEY is set (https://api.openai.com/v1 for OpenAI)', '');
+    return null;
+  }
+  if (model === undefined)
+    fail('PLINTH_AI_MODEL', 'set when PLINTH_AI_BASE_URL is set (a model name such as gpt-4o-mini or llama3.1)', '');
+  if (model.length > 200 || !/^[\x21-\x7e]+$/.test(model))
+    fail('PLINTH_AI_MODEL', 'a model name of printable characters without spaces', model);
+  if (apiKey !== null && !/^[\x21-\x7e]+$/.test(apiKey))
+    fail('PLINTH_AI_API_KEY', 'printable characters without spaces', '***');
+  return Object.freeze({ baseUrl: base, apiKey, model, timeoutMs, maxRequestChars });
+}
+
 /** PLINTH_METRICS_TOKEN: long enough to resist guessing, and usable in an Authorization header. */
 function metricsToken(env: Env): string | null {
   const raw = read(env, 'PLINTH_METRICS_TOKEN');
@@ -311,5 +348,6 @@ export function loadConfig(env: Env): Config {
     metricsToken: metricsToken(env),
     statusSampleIntervalMs: integer(env, 'PLINTH_STATUS_SAMPLE_SECONDS', 60, 5, 3600) * 1000,
     oauth: oauth(env),
+    ai: ai(env),
   });
 }

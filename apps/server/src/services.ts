@@ -13,6 +13,12 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { connectRedisWindowStore, MemoryWindowStore } from './lib/rate-limiter.js';
 import { type DnsLookup, SafeHttpClient } from './lib/safe-http.js';
 import { AdminService } from './modules/admin/admin.service.js';
+import { AiCalls } from './modules/ai/ai-calls.js';
+import { AiGenerateService } from './modules/ai/ai-generate.service.js';
+import { AiSeoService } from './modules/ai/ai-seo.service.js';
+import { type AiDocuments, AiTranslateService, DEFAULT_MAX_REQUEST_CHARS } from './modules/ai/ai-translate.service.js';
+import { AiUsageRepository } from './modules/ai/ai-usage.repository.js';
+import { createChatModel } from './modules/ai/chat-model.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { type ActorNames, AuditService } from './modules/audit/audit.service.js';
 import { AuthRepository } from './modules/auth/auth.repository.js';
@@ -37,6 +43,7 @@ import { DocumentChecks } from './modules/documents/document-checks.js';
 import { DocumentLifecycle } from './modules/documents/document-lifecycle.js';
 import { DocumentReads } from './modules/documents/document-reads.js';
 import { DocumentStore } from './modules/documents/document-store.js';
+import { DocumentOverrides } from './modules/documents/document-variants.js';
 import { DocumentWrites } from './modules/documents/document-writes.js';
 import { DocumentsRepository } from './modules/documents/documents.repository.js';
 import { ProjectSearch } from './modules/documents/project-search.js';
@@ -57,6 +64,9 @@ import { MEDIA_PURGE_JOB, type MediaOptions, MediaService } from './modules/medi
 import { MediaFiles } from './modules/media/media-files.js';
 import { createStorage } from './modules/media/media-storage.js';
 import { OverviewService } from './modules/overview/overview.service.js';
+import { AudiencesService } from './modules/personalization/audiences.service.js';
+import { PersonalizationRepository } from './modules/personalization/personalization.repository.js';
+import { VariantsService } from './modules/personalization/variants.service.js';
 import { PreviewService } from './modules/preview/preview.service.js';
 import { InvitationsRepository } from './modules/projects/invitations.repository.js';
 import { InvitationsService } from './modules/projects/invitations.service.js';
@@ -172,6 +182,8 @@ export async function createServices(options: ServicesOptions) {
     idempotency: new IdempotencyRepository(db, dialect),
     eventLog: new EventLogRepository(db, dialect),
     presence: new PresenceRepository(db, dialect),
+    personalization: new PersonalizationRepository(db, dialect),
+    aiUsage: new AiUsageRepository(db, dialect),
   };
 
   // Infrastructure every module may need.
@@ -353,6 +365,25 @@ export async function createServices(options: ServicesOptions) {
     transaction,
     delivery,
   });
+  // Personalization: audiences, and documents' variants (checked, published and read through the documents module).
+  const audiences = new AudiencesService({
+    repository: repositories.personalization,
+    audit,
+    transaction,
+    clock,
+    delivery,
+  });
+  const variants = new VariantsService({
+    repository: repositories.personalization,
+    overrides: new DocumentOverrides({
+      store,
+      repository: repositories.documents,
+      models,
+      checks: new DocumentChecks({ repository: repositories.documents, models, media }),
+    }),
+    audit,
+    clock,
+  });
   const documentLifecycle = new DocumentLifecycle({
     store,
     history,
@@ -360,12 +391,14 @@ export async function createServices(options: ServicesOptions) {
     models,
     jobs,
     clock,
+    publishing: variants,
   });
   const documentReads = new DocumentReads({
     repository: repositories.documents,
     models,
     indexes: repositories.contentIndexes,
     media,
+    variants,
   });
   const documentWrites = new DocumentWrites({
     store,
@@ -385,7 +418,7 @@ export async function createServices(options: ServicesOptions) {
   const workflow = new WorkflowService({ store, lifecycle: documentLifecycle, models, projects, jobs, clock, log });
   const graphql = new GraphqlService({
     models,
-    documents: { reads: documentReads, writes: documentWrites, lifecycle: documentLifecycle },
+    documents: { reads: documentReads, writes: documentWrites, lifecycle: documentLifecycle, audiences },
     media,
     log,
     limits: options.graphqlLimits,
@@ -444,7 +477,33 @@ export async function createServices(options: ServicesOptions) {
   // Usage, billing, the site and operations.
   const meter = new UsageMeter({ repository: repositories.usage, clock, log });
   const recorder = new AnalyticsRecorder({ repository: repositories.analytics, clock, log });
-  const usage = new UsageService({ meter, media, clock });
+  // The AI assistant: its calls count against the API quota, and its tokens show in usage.
+  const aiCalls = new AiCalls({
+    model: createChatModel(config.ai, log),
+    repository: repositories.aiUsage,
+    // The usage service is built just below, over these calls' token counts.
+    quota: { admitCall: (project): Promise<void> => usage.admitCall(project) },
+    clock,
+    log,
+  });
+  const aiGenerate = new AiGenerateService({ calls: aiCalls, models });
+  // Translation and SEO find a document by its id alone, then read and write it as any caller would.
+  const aiDocuments: AiDocuments = {
+    locator: {
+      collectionIdOf: async (projectId, documentId) =>
+        (await repositories.documents.findLiveCollections(projectId, [documentId]))[0]?.collection_id ?? null,
+    },
+    reads: documentReads,
+    writes: documentWrites,
+  };
+  const aiTranslate = new AiTranslateService({
+    calls: aiCalls,
+    models,
+    documents: aiDocuments,
+    maxRequestChars: config.ai?.maxRequestChars ?? DEFAULT_MAX_REQUEST_CHARS,
+  });
+  const aiSeo = new AiSeoService({ calls: aiCalls, models, documents: aiDocuments, media });
+  const usage = new UsageService({ meter, media, aiTokens: aiCalls, clock });
   const analytics = new AnalyticsService({ repository: repositories.analytics, recorder, clock });
   const planChanges = new PlanChanges({ projects, audit, transaction, clock, delivery });
   const provider =
@@ -535,6 +594,8 @@ export async function createServices(options: ServicesOptions) {
     documentReads,
     documentWrites,
     documentLifecycle,
+    audiences,
+    variants,
     versions,
     workflow,
     media,
@@ -558,6 +619,10 @@ export async function createServices(options: ServicesOptions) {
     eventHub,
     presence,
     preview,
+    aiCalls,
+    aiGenerate,
+    aiTranslate,
+    aiSeo,
     eventStreams: { bufferBytes: eventOptions.bufferBytes },
     databasePing: () => repositories.status.ping(),
 

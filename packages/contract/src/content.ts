@@ -262,8 +262,14 @@ export const DocumentReadQuery = Type.Object(
           'A preview token (from POST …/preview-token): reads this document’s working copy, or a document it references, without another credential',
       }),
     ),
+    audience: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description: "An audience's key: the answer holds that audience's variant where the document has one",
+      }),
+    ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, patternProperties: { '^visitor\\[': Type.String({ maxLength: 500 }) } },
 );
 export type DocumentReadQuery = Static<typeof DocumentReadQuery>;
 
@@ -299,9 +305,16 @@ export const DocumentListQuery = Type.Object(
     ),
     q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Full-text search' })),
   },
-  { additionalProperties: false, patternProperties: { '^filter\\[': Type.String({ maxLength: 2000 }) } },
+  {
+    additionalProperties: false,
+    patternProperties: {
+      '^filter\\[': Type.String({ maxLength: 2000 }),
+      // Visitor attributes (`visitor[country]=FR`) pick an audience's variant.
+      '^visitor\\[': Type.String({ maxLength: 500 }),
+    },
+  },
 );
-/** The known parameters; `filter[…]` keys ride along as extra string properties. */
+/** The known parameters; `filter[…]` and `visitor[…]` keys ride along as extra string properties. */
 export type DocumentListQuery = Static<typeof DocumentListQuery>;
 
 export const FILTER_OPERATORS = [

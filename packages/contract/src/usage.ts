@@ -27,6 +27,8 @@ export const Usage = Type.Object({
   plan: PlanId,
   api_requests: Type.Object({ used: Type.Integer(), limit: Type.Union([Type.Integer(), Type.Null()]) }),
   media_bytes: Type.Object({ used: Type.Integer(), limit: Type.Union([Type.Integer(), Type.Null()]) }),
+  /** Tokens the AI assistant's model used for the project this month (prompt and completion). */
+  ai_tokens: Type.Object({ used: Type.Integer() }),
 });
 export type Usage = Static<typeof Usage>;
 

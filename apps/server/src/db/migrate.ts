@@ -14,6 +14,8 @@ import * as analyticsBuckets from './migrations/0014-analytics-buckets.js';
 import * as searchRows from './migrations/0015-search-rows.js';
 import * as identityEmail from './migrations/0016-identity-email.js';
 import * as localesEventsPreview from './migrations/0017-locales-events-preview.js';
+import * as personalization from './migrations/0018-personalization.js';
+import * as aiUsage from './migrations/0019-ai-usage.js';
 
 // Listed explicitly (not read from disk) so the built server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -32,6 +34,8 @@ const migrations: Record<string, Migration> = {
   '0015-search-rows': searchRows,
   '0016-identity-email': identityEmail,
   '0017-locales-events-preview': localesEventsPreview,
+  '0018-personalization': personalization,
+  '0019-ai-usage': aiUsage,
 };
 
 /*

@@ -491,6 +491,9 @@ export interface Database {
   project_events: ProjectEventsTable;
   event_tickets: EventTicketsTable;
   presence: PresenceTable;
+  ai_usage: AiUsageTable;
+  audiences: AudiencesTable;
+  document_variants: DocumentVariantsTable;
 }
 
 /** The log real-time streams replay from: one row per event, kept 24 hours. */
@@ -578,3 +581,45 @@ export interface StatusSubscribersTable {
   confirmed_at: string | null;
 }
 export type StatusSubscriberRow = Selectable<StatusSubscribersTable>;
+
+/** A project's audience: who its documents' variants are for (0018). */
+export interface AudiencesTable {
+  id: string;
+  project_id: string;
+  key: string;
+  name: string;
+  /** Lower is tried first. */
+  priority: number;
+  match: 'all' | 'any';
+  /** JSON array of `{ attribute, op, value }`. */
+  rules: unknown;
+  created_at: string;
+  updated_at: string;
+}
+export type AudienceRow = Selectable<AudiencesTable>;
+
+/** A document's variant for one audience: partial field overrides of each copy (0018). */
+export interface DocumentVariantsTable {
+  id: string;
+  project_id: string;
+  document_id: string;
+  audience_id: string;
+  /** Overrides of the working copy (JSON, stored form: localized fields as locale maps). */
+  data: unknown;
+  /** Overrides of the published snapshot; null until published. */
+  published_data: unknown | null;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+export type DocumentVariantRow = Selectable<DocumentVariantsTable>;
+
+/** The AI assistant's model tokens per project and month (`2026-11`), added to by each call. */
+export interface AiUsageTable {
+  project_id: string;
+  period: string;
+  calls: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  updated_at: string;
+}

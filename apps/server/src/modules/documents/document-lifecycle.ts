@@ -11,6 +11,7 @@ import type { ModelCache } from '../collections/model-cache.js';
 import type { ProjectRecord } from '../projects/project.mapper.js';
 import type { ProjectGrant } from '../projects/project-access.js';
 import type { DocumentStore, PublishedVersions } from './document-store.js';
+import type { PublishListener } from './document-variants.js';
 import type { DocumentsRepository } from './documents.repository.js';
 import {
   coversLocales,
@@ -39,6 +40,8 @@ export class DocumentLifecycle {
       models: ModelCache;
       jobs: JobQueue;
       clock: Clock;
+      /** Told of each publish and unpublish in its transaction (variants go with their document). */
+      publishing?: PublishListener;
     },
   ) {}
 
@@ -149,6 +152,7 @@ export class DocumentLifecycle {
       details: { locales: locales ?? project.locales },
     });
     if (publish) await this.deps.history.markPublished(trx, existing.id, existing.version, locales ?? project.locales);
+    await this.deps.publishing?.published(trx, { project, collection, documentId: existing.id, publish, locales });
     const cancelled = [
       ...(cancelsPublish ? ['publish' as const] : []),
       ...(cancelsUnpublish ? ['unpublish' as const] : []),

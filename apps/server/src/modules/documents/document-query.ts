@@ -36,6 +36,11 @@ export interface ReadDocument {
   populate?: readonly string[] | '*';
   /** How many levels populate follows (1–3). */
   depth?: number;
+  /**
+   * Audience keys to personalize with, in the order to try them: each document gets the first one's
+   * variant it has (see VariantSource). Absent: no personalization.
+   */
+  audiences?: readonly string[];
 }
 
 /** A list of documents: the reading options, and which documents in which order. */

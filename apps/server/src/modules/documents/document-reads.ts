@@ -16,6 +16,7 @@ import {
   type ReadDocument,
   searchTerms,
 } from './document-query.js';
+import { applyOverrides, type PickedVariant, type VariantSource } from './document-variants.js';
 import type { DocumentCounts, DocumentsRepository, ListRequest } from './documents.repository.js';
 import { populate } from './populate.js';
 import { referencedIds } from './references.js';
@@ -26,6 +27,11 @@ import {
   type StoredDocument,
   toStoredDocument,
 } from './stored-document.js';
+
+/** `meta.audience` of a personalized read (absent when the read named no audience and sent no visitor). */
+export interface AudienceMeta {
+  audience?: string | null;
+}
 
 /**
  * Reading documents: one by id, and lists with filters, sorts, search and pages. Each is one
@@ -39,8 +45,46 @@ export class DocumentReads {
       models: ModelCache;
       indexes: ContentIndexes;
       media: Pick<MediaService, 'findLiveAssets'>;
+      /** Variants for personalized reads (the personalization module); none without it. */
+      variants?: VariantSource;
     },
   ) {}
+
+  /**
+   * The documents with the variant each gets among `input.audiences` laid over the copy read
+   * (the trash has none), and the audience applied first in that order (null: none).
+   */
+  private async personalize(
+    grant: ProjectGrant,
+    collection: CollectionModel,
+    documents: StoredDocument[],
+    input: ReadDocument,
+    copy: ContentCopy,
+  ): Promise<{ documents: StoredDocument[]; meta: AudienceMeta }> {
+    const { audiences } = input;
+    if (audiences === undefined) return { documents, meta: {} };
+    const { variants } = this.deps;
+    if (!variants || copy === 'trash' || audiences.length === 0 || documents.length === 0) {
+      return { documents, meta: { audience: null } };
+    }
+    const picked: ReadonlyMap<string, PickedVariant> = await variants.pick({
+      projectId: grant.project.id,
+      documentIds: documents.map((document) => document.id),
+      audiences,
+      copy,
+    });
+    const applied = new Set([...picked.values()].map((variant) => variant.audience));
+    return {
+      documents: documents.map((document) => {
+        const variant = picked.get(document.id);
+        if (!variant) return document;
+        return copy === 'published'
+          ? { ...document, publishedData: applyOverrides(collection, document.publishedData ?? {}, variant.data) }
+          : { ...document, data: applyOverrides(collection, document.data, variant.data) };
+      }),
+      meta: { audience: audiences.find((key) => applied.has(key)) ?? null },
+    };
+  }
 
   /** How the caller reads `copy` (what its policy gives for the status asked): the locale, and the fields it sees. */
   private readOptions(
@@ -101,7 +145,11 @@ export class DocumentReads {
    * One page of a collection's documents.
    * @example await reads.list(grant, 'articles', { filter: [{ field: 'views', op: 'gt', value: 10 }], sort: [{ field: 'views', descending: true }] })
    */
-  async list(grant: ProjectGrant, slug: string, input: ListDocuments): Promise<{ data: Document[]; meta: ListMeta }> {
+  async list(
+    grant: ProjectGrant,
+    slug: string,
+    input: ListDocuments,
+  ): Promise<{ data: Document[]; meta: ListMeta & AudienceMeta }> {
     const { model, collection } = await this.deps.models.collection(grant.project.id, slug);
     const { copy, status } = grant.content.copyFor(input.status);
     const read = this.readOptions(grant, collection, input, copy);
@@ -140,14 +188,28 @@ export class DocumentReads {
     const last = stored.at(-1);
     const nextCursor =
       hasMore && last ? encodeCursor(sort, sortValues(sort, last, copy === 'published'), last.id) : null;
-    const data = stored.map((document) => presentDocument(collection, document, read));
+    const personalized = await this.personalize(grant, collection, stored, input, copy);
+    const data = personalized.documents.map((document) => presentDocument(collection, document, read));
     await this.populateAll(data, grant, model, collection, input, read);
     const page = after ? 1 : (input.page ?? Math.floor(offset / limit) + 1);
-    return { data, meta: { total, page, limit, next_cursor: nextCursor } };
+    return { data, meta: { total, page, limit, next_cursor: nextCursor, ...personalized.meta } };
   }
 
   /** One document, in the copy the caller's policy gives it; a 404 when that copy does not exist. */
   async find(grant: ProjectGrant, slug: string, id: string, input: ReadDocument): Promise<Document> {
+    return (await this.read(grant, slug, id, input)).data;
+  }
+
+  /**
+   * One document as delivery answers it: with `meta.audience` when the read is personalized
+   * (`input.audiences`), the document then holding that audience's variant.
+   */
+  async read(
+    grant: ProjectGrant,
+    slug: string,
+    id: string,
+    input: ReadDocument,
+  ): Promise<{ data: Document; meta?: AudienceMeta }> {
     const preview = grant.content.previewOf;
     if (preview) {
       await this.checkPreviewReach(grant, preview, slug, id, input);
@@ -161,9 +223,11 @@ export class DocumentReads {
       id,
     );
     if (!row) throw notFound('Document');
-    const document = presentDocument(collection, toStoredDocument(row), read);
+    const personalized = await this.personalize(grant, collection, [toStoredDocument(row)], input, read.view);
+    const [stored = toStoredDocument(row)] = personalized.documents;
+    const document = presentDocument(collection, stored, read);
     await this.populateAll([document], grant, model, collection, input, read);
-    return document;
+    return input.audiences === undefined ? { data: document } : { data: document, meta: personalized.meta };
   }
 
   /**

@@ -42,6 +42,8 @@ export interface Replacement {
   /** The audit action, e.g. `document.version_restored`. */
   action: string;
   details?: Record<string, unknown>;
+  /** The version the state was computed from (a translation): a 409 when the document moved on since. */
+  expectedVersion?: number;
 }
 
 /**
@@ -202,6 +204,11 @@ export class DocumentWrites {
     const { defaultLocale, locales } = grant.project;
     const target = { project: grant.project, collection, id, copy: 'working', owner: grant.content.documents } as const;
     const updated = await store.change(target, async (trx, existing) => {
+      if (replacement.expectedVersion !== undefined && replacement.expectedVersion !== existing.version) {
+        throw conflict(
+          `The document changed since version ${replacement.expectedVersion} (it is at version ${existing.version}); try again`,
+        );
+      }
       let data: StoredData = structuredClone(replacement.data);
       const problems: ValueProblem[] = [];
       for (const field of collection.fields) {

@@ -7,7 +7,8 @@ import {
   DocumentListQuery,
   DocumentParams,
   DocumentReadQuery,
-  ListOf,
+  PersonalizedListOf,
+  PersonalizedOf,
   PublishBody,
   UpdateDocumentBody,
 } from '@plinth/contract';
@@ -17,6 +18,7 @@ import { bearer, errorResponses, NoContent, NotModified } from '../../lib/route-
 import type { ProjectGrant } from '../projects/project-access.js';
 import type { DocumentLifecycle } from './document-lifecycle.js';
 import type { DocumentReads } from './document-reads.js';
+import type { AudienceResolver } from './document-variants.js';
 import type { DocumentWrites } from './document-writes.js';
 import { listInputOf, readInputOf } from './rest-query.js';
 
@@ -27,21 +29,44 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{
   documentWrites: DocumentWrites;
   documentLifecycle: DocumentLifecycle;
   delivery: DeliveryCache;
-}> = async (app, { documentReads: reads, documentWrites: writes, documentLifecycle: lifecycle, delivery }) => {
+  audiences: AudienceResolver;
+}> = async (
+  app,
+  { documentReads: reads, documentWrites: writes, documentLifecycle: lifecycle, delivery, audiences },
+) => {
+  /**
+   * The audiences a read tries (null: not personalized). Visitor attributes are not part of the
+   * cache key: the answer depends on them only through these audiences.
+   */
+  function audiencesOf(request: FastifyRequest, projectId: string): Promise<string[] | null> {
+    const query = request.query as Record<string, unknown>;
+    const header = request.headers['x-plinth-visitor'];
+    return audiences.audiencesFor(projectId, {
+      ...(typeof query.audience === 'string' ? { audience: query.audience } : {}),
+      query,
+      ...(header !== undefined ? { header: Array.isArray(header) ? header.join(';') : header } : {}),
+    });
+  }
+
   /**
    * Reads answer from the delivery cache when they can: the key is the URL plus what decides
-   * the answer besides it (token or member, published-only or preview). A matching
-   * If-None-Match gets a 304.
+   * the answer besides it (token or member, published-only or preview, the audiences tried).
+   * A matching If-None-Match gets a 304. Any answer may depend on the visitor header, hence Vary.
    */
   async function cachedRead(
     request: FastifyRequest,
     reply: FastifyReply,
     grant: ProjectGrant,
+    audienceKeys: string[] | null,
     compute: () => Promise<unknown>,
   ): Promise<FastifyReply> {
     // A preview token's answers depend on its document (what it may reach), so it has a key of its own.
     const reader = grant.content.previewOf ? `d${grant.content.previewOf.id}:` : '';
-    const key = `${reader}${grant.content.seesHidden ? 'h' : 'v'}${grant.content.previews ? 'p' : 'r'}${request.url}`;
+    // Keyed per audience list, never per visitor: the visitor's parameters leave the URL.
+    const personalized = audienceKeys === null ? '' : `a${audienceKeys.join(',')}:`;
+    const url = audienceKeys === null ? request.url : withoutPersonalization(request.url);
+    const key = `${reader}${personalized}${grant.content.seesHidden ? 'h' : 'v'}${grant.content.previews ? 'p' : 'r'}${url}`;
+    reply.header('vary', 'X-Plinth-Visitor');
     const projectId = grant.project.id;
     const version = delivery.version(projectId);
     let answer: CachedAnswer | undefined = delivery.get(key, projectId);
@@ -69,12 +94,16 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{
         'Lists documents. Filters: `filter[field][op]=value` with op one of eq ne gt gte lt lte in nin contains starts_with exists; `filter[reference.field][op]` filters through a reference. Localized fields filter and sort on the chosen locale’s value, else the default locale’s (as reads return them). Text compares by Unicode code point on every database: uppercase before lowercase, accented letters after z. An unknown query parameter is a 400.',
       params: DocumentParams,
       querystring: DocumentListQuery,
-      response: { 200: ListOf(Document), 304: NotModified, ...errorResponses },
+      response: { 200: PersonalizedListOf(Document), 304: NotModified, ...errorResponses },
     },
     handler: async (request, reply) => {
       const grant = await request.authorize(request.params.projectId, 'content.read');
-      return cachedRead(request, reply, grant, () =>
-        reads.list(grant, request.params.collection, listInputOf(request.query)),
+      const audienceKeys = await audiencesOf(request, grant.project.id);
+      return cachedRead(request, reply, grant, audienceKeys, () =>
+        reads.list(grant, request.params.collection, {
+          ...listInputOf(request.query),
+          ...(audienceKeys ? { audiences: audienceKeys } : {}),
+        }),
       );
     },
   });
@@ -104,15 +133,19 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{
       security: bearer,
       params: DocumentIdParams,
       querystring: DocumentReadQuery,
-      response: { 200: DataOf(Document), 304: NotModified, ...errorResponses },
+      response: { 200: PersonalizedOf(Document), 304: NotModified, ...errorResponses },
     },
     handler: async (request, reply) => {
       const { projectId, collection, id } = request.params;
       // A read of one document is the one place a preview token gets in (see ProjectAccess).
       const grant = await request.authorize(projectId, 'content.read', { collection, id });
-      return cachedRead(request, reply, grant, async () => ({
-        data: await reads.find(grant, request.params.collection, request.params.id, readInputOf(request.query)),
-      }));
+      const audienceKeys = await audiencesOf(request, grant.project.id);
+      return cachedRead(request, reply, grant, audienceKeys, () =>
+        reads.read(grant, collection, id, {
+          ...readInputOf(request.query),
+          ...(audienceKeys ? { audiences: audienceKeys } : {}),
+        }),
+      );
     },
   });
 
@@ -205,3 +238,23 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<{
     },
   });
 };
+
+/** The URL without what picks the audiences (`audience`, `visitor[…]`), which the cache key holds resolved. */
+function withoutPersonalization(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const kept = url
+    .slice(at + 1)
+    .split('&')
+    .filter((part) => {
+      const raw = part.split('=')[0] ?? '';
+      let name = raw;
+      try {
+        name = decodeURIComponent(raw.replace(/\+/g, ' '));
+      } catch {
+        // An undecodable name stays in the key as it is.
+      }
+      return name !== 'audience' && !name.startsWith('visitor[');
+    });
+  return kept.length > 0 ? `${url.slice(0, at)}?${kept.join('&')}` : url.slice(0, at);
+}

@@ -2,6 +2,7 @@ import type { Asset, Document } from '@plinth/contract';
 import DataLoader from 'dataloader';
 import type { DocumentLifecycle } from '../documents/document-lifecycle.js';
 import type { DocumentReads } from '../documents/document-reads.js';
+import type { AudienceResolver } from '../documents/document-variants.js';
 import type { DocumentWrites } from '../documents/document-writes.js';
 import type { MediaService } from '../media/media.service.js';
 import type { ProjectAction, ProjectGrant } from '../projects/project-access.js';
@@ -35,6 +36,8 @@ export interface DocumentOperations {
   reads: DocumentReads;
   writes: DocumentWrites;
   lifecycle: DocumentLifecycle;
+  /** Which audiences' variants a read tries (`audience`, `visitor`), as REST decides it. */
+  audiences: AudienceResolver;
 }
 
 /** What every resolver gets: the document operations and the caller's grants. */

@@ -78,10 +78,10 @@ describe('GraphQL schema generation', () => {
     expect(pascalCase('blog_post')).toBe('BlogPost');
     const schema = buildSchema(model, 'members');
     expect(signature(schema, 'Query', 'blogPosts')).toBe(
-      'blogPosts(filter: BlogPostFilter, sort: [String!], limit: Int, offset: Int, locale: String, status: ReadStatus, search: String): BlogPostList!',
+      'blogPosts(filter: BlogPostFilter, sort: [String!], limit: Int, offset: Int, locale: String, status: ReadStatus, search: String, audience: String, visitor: VisitorInput): BlogPostList!',
     );
     expect(signature(schema, 'Query', 'blogPost')).toBe(
-      'blogPost(id: ID!, locale: String, status: ReadStatus): BlogPost',
+      'blogPost(id: ID!, locale: String, status: ReadStatus, audience: String, visitor: VisitorInput): BlogPost',
     );
     expect(signature(schema, 'Mutation', 'createBlogPost')).toBe(
       'createBlogPost(data: BlogPostInput!, locale: String): BlogPost!',

@@ -44,6 +44,8 @@ import {
   JsonScalar,
   ReadStatusEnum,
   StringFilter,
+  VisitorInput,
+  visitorQuery,
 } from './shared-types.js';
 
 /** The most documents one list field returns (REST's `limit` maximum). */
@@ -489,6 +491,7 @@ class SchemaBuilder {
         locale: { type: GraphQLString, description: "A project locale; the project's default by default." },
         status: { type: ReadStatusEnum },
         search: { type: GraphQLString, description: 'Full-text search in the chosen locale (REST `q`).' },
+        ...PERSONALIZATION_ARGS,
       },
       resolve: async (_root, args: Args, ctx) => {
         const grant = await ctx.authorize('content.read');
@@ -496,7 +499,9 @@ class SchemaBuilder {
         const locale = checkedLocale(args.locale);
         const sort = Array.isArray(args.sort) ? (args.sort as string[]) : [];
         const status = readStatus(args.status);
+        const audiences = await audiencesOf(ctx, grant, args);
         const { data, meta } = await ctx.documents.reads.list(grant, slug, {
+          ...(audiences ? { audiences } : {}),
           filter: documentFilters(args.filter),
           sort: sort.map((name) =>
             name.startsWith('-') ? { field: name.slice(1), descending: true } : { field: name, descending: false },
@@ -526,13 +531,16 @@ class SchemaBuilder {
         id: { type: nonNull(GraphQLID) },
         locale: { type: GraphQLString },
         status: { type: ReadStatusEnum },
+        ...PERSONALIZATION_ARGS,
       },
       resolve: async (_root, args: Args, ctx) => {
         const grant = await ctx.authorize('content.read');
         const locale = checkedLocale(args.locale);
         const status = readStatus(args.status);
         try {
+          const audiences = await audiencesOf(ctx, grant, args);
           const document = await ctx.documents.reads.find(grant, slug, String(args.id), {
+            ...(audiences ? { audiences } : {}),
             ...(locale !== undefined ? { locale } : {}),
             ...(status !== undefined ? { status } : {}),
           });
@@ -627,4 +635,18 @@ class SchemaBuilder {
       },
     };
   }
+}
+
+/** What picks a variant in a read: the REST `audience` and `visitor[…]` as arguments. */
+const PERSONALIZATION_ARGS = {
+  audience: { type: GraphQLString, description: "An audience's key: its variant, where the document has one." },
+  visitor: { type: VisitorInput },
+};
+
+/** The audiences a read tries, in order (null: not personalized), as REST resolves them. */
+function audiencesOf(ctx: GraphqlContext, grant: ProjectGrant, args: Args): Promise<string[] | null> {
+  return ctx.documents.audiences.audiencesFor(grant.project.id, {
+    ...(typeof args.audience === 'string' ? { audience: args.audience } : {}),
+    query: visitorQuery(args.visitor),
+  });
 }

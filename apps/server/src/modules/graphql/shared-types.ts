@@ -84,6 +84,41 @@ export const ReadStatusEnum = new GraphQLEnumType({
   values: { draft: {}, published: {}, changed: {}, deleted: {} },
 });
 
+const VisitorAttributeInput = new GraphQLInputObjectType({
+  name: 'VisitorAttributeInput',
+  description: 'A custom visitor attribute (`custom.<name>` in audience rules).',
+  fields: { name: { type: new GraphQLNonNull(GraphQLString) }, value: { type: new GraphQLNonNull(GraphQLString) } },
+});
+
+export const VisitorInput = new GraphQLInputObjectType({
+  name: 'VisitorInput',
+  description:
+    'Who reads, as REST `visitor[…]` or `X-Plinth-Visitor`: the first audience by priority that matches and has a variant picks it.',
+  fields: {
+    country: { type: GraphQLString },
+    language: { type: GraphQLString },
+    device: { type: GraphQLString, description: 'mobile, tablet or desktop.' },
+    utm_source: { type: GraphQLString },
+    utm_campaign: { type: GraphQLString },
+    referrer: { type: GraphQLString },
+    custom: { type: new GraphQLList(new GraphQLNonNull(VisitorAttributeInput)) },
+  },
+});
+
+/** A `visitor` argument as the REST query parameters the audience rules read (`visitor[country]`…). */
+export function visitorQuery(visitor: unknown): Record<string, string> {
+  if (typeof visitor !== 'object' || visitor === null) return {};
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(visitor)) {
+    if (name === 'custom' && Array.isArray(value)) {
+      for (const item of value as { name: string; value: string }[]) query[`visitor[custom.${item.name}]`] = item.value;
+    } else if (typeof value === 'string') {
+      query[`visitor[${name}]`] = value;
+    }
+  }
+  return query;
+}
+
 function operatorFilter(name: string, valueType: GraphQLInputType, description: string): GraphQLInputObjectType {
   const list = new GraphQLList(new GraphQLNonNull(valueType));
   return new GraphQLInputObjectType({

@@ -7,7 +7,8 @@ import { planLimits } from '../plans/plans.js';
 import type { ProjectAccess } from '../projects/project-access.js';
 import type { AnalyticsRecorder } from './analytics-recorder.js';
 import type { BurstLimiter } from './burst-limiter.js';
-import { hourOf, monthBounds } from './periods.js';
+import { hourOf } from './periods.js';
+import { quotaExceeded, quotaHeaders } from './quota.js';
 import type { UsageMeter } from './usage-meter.js';
 
 const metered = new WeakMap<FastifyRequest, string>();
@@ -71,21 +72,8 @@ export function installMetering(
     }
     const { used, admitted } = await meter.admit(project.id, limits?.api_requests ?? null);
     if (limits) {
-      const reset = monthBounds(now).end;
-      const headers = {
-        'X-Quota-Limit': String(limits.api_requests),
-        'X-Quota-Remaining': String(Math.max(0, limits.api_requests - used)),
-        'X-Quota-Reset': reset.toISOString(),
-      };
-      if (!admitted) {
-        throw new AppError(
-          'QUOTA_EXCEEDED',
-          `This project used its ${limits.api_requests.toLocaleString('en-US')} API requests for the month; upgrade the plan or wait until ${reset.toISOString().slice(0, 10)}`,
-          undefined,
-          { ...headers, 'Retry-After': String(Math.ceil((reset.getTime() - now.getTime()) / 1000)) },
-        );
-      }
-      reply.headers(headers);
+      if (!admitted) throw quotaExceeded(limits.api_requests, used, now);
+      reply.headers(quotaHeaders(limits.api_requests, used, now));
     }
     metered.set(request, project.id);
   });

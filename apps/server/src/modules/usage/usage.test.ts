@@ -282,6 +282,7 @@ describe('plans, quotas, burst limits and analytics', () => {
       plan: 'starter',
       api_requests: { used: 0, limit: 1000 },
       media_bytes: { used: 0, limit: 104857600 },
+      ai_tokens: { used: 0 },
     });
     for (let i = 0; i < 3; i++) {
       clock.advance(50);
