@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, isNotFound, type TokenStore } from './api-client';
+import { ApiError, createApiClient, isNotFound, responseError, type TokenStore } from './api-client';
 
 function memoryTokens(initial: { access: string | null; refresh: string | null }) {
   const state = { ...initial, cleared: 0 };
@@ -153,6 +153,22 @@ describe('api client', () => {
     });
     expect(server.refreshes()).toHaveLength(0);
     expect(state.cleared).toBe(0);
+  });
+
+  it('answers the raw Response after the same refresh, and reads an error body into an ApiError', async () => {
+    const { store } = memoryTokens({ access: 'expired', refresh: 'r1' });
+    const server = fakeApi({ validToken: 'fresh', refresh: () => json(200, { access_token: 'fresh' }) });
+    const api = createApiClient({ baseUrl: 'http://api.test', tokens: store, fetch: server.fetch });
+
+    const response = await api.fetch('/api/v1/stream', {
+      method: 'POST',
+      body: {},
+      headers: { Accept: 'text/event-stream' },
+    });
+    expect(response.ok).toBe(true);
+    expect(server.seen.at(-1)?.authorization).toBe('Bearer fresh');
+    const error = await responseError(json(503, { code: 'AI_NOT_CONFIGURED', message: 'No model' }));
+    expect(error).toMatchObject({ status: 503, code: 'AI_NOT_CONFIGURED', serverMessage: 'No model' });
   });
 
   it('turns a network failure into an ApiError with status 0', async () => {

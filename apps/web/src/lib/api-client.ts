@@ -49,6 +49,12 @@ export interface RequestOptions {
 
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * The same call with the same session handling (token, one refresh on 401), answering the
+   * Response as it came, body unread: for streams (server-sent events). Not-2xx is not thrown;
+   * pass it to `responseError`.
+   */
+  fetch(path: string, options?: RequestOptions): Promise<Response>;
 }
 
 export interface ApiClientOptions {
@@ -167,33 +173,45 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function toResult<T>(response: Response): Promise<T> {
-    const body = await readBody(response);
-    if (response.ok) return body as T;
-    throw new ApiError({
-      status: response.status,
-      code: field(body, 'code'),
-      serverMessage: field(body, 'message'),
-      body,
-    });
+    if (response.ok) return (await readBody(response)) as T;
+    throw await responseError(response);
   }
 
-  async function request<T>(path: string, request: RequestOptions = {}): Promise<T> {
+  async function fetchWithSession(path: string, request: RequestOptions = {}): Promise<Response> {
     const useSession = request.auth !== false;
     const sentWith = useSession ? tokens.getAccessToken() : null;
     const response = await send(path, request, sentWith);
-    if (response.status !== 401 || !useSession) return toResult<T>(response);
+    if (response.status !== 401 || !useSession) return response;
 
     // Someone else may have refreshed while this call was in flight; then just retry.
     const current = tokens.getAccessToken();
     const hasFreshToken = current !== null && current !== sentWith;
-    if (!hasFreshToken && !(await refresh())) return toResult<T>(response);
+    if (!hasFreshToken && !(await refresh())) return response;
 
     const retried = await send(path, request, tokens.getAccessToken());
     if (retried.status === 401) endSession();
-    return toResult<T>(retried);
+    return retried;
   }
 
-  return { request };
+  async function request<T>(path: string, request: RequestOptions = {}): Promise<T> {
+    return toResult<T>(await fetchWithSession(path, request));
+  }
+
+  return { request, fetch: fetchWithSession };
+}
+
+/**
+ * The ApiError of an answer other than 2xx, from its error body (API.md's shape).
+ * @example const response = await api.fetch(path); if (!response.ok) throw await responseError(response);
+ */
+export async function responseError(response: Response): Promise<ApiError> {
+  const body = await readBody(response).catch(() => undefined);
+  return new ApiError({
+    status: response.status,
+    code: field(body, 'code'),
+    serverMessage: field(body, 'message'),
+    body,
+  });
 }
 
 /** The session kept in localStorage, as the API client sees it. */

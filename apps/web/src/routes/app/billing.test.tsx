@@ -100,6 +100,7 @@ function serveBilling(
     plan: state.plan,
     api_requests: { used: 940, limit: limitsOf(state.plan)?.api_requests ?? null },
     media_bytes: { used: 26_214_400, limit: limitsOf(state.plan)?.media_bytes ?? null },
+    ai_tokens: { used: 12_345 },
   });
   const project = () => testProject({ role: options.role ?? 'owner', plan: state.plan });
 
@@ -171,6 +172,7 @@ describe('billing', () => {
     expect(requests.getAttribute('value')).toBe('940');
     expect(requests.getAttribute('max')).toBe('1000000');
     expect(screen.getByText('940 of 1,000,000')).toBeTruthy();
+    expect(screen.getByText(/AI tokens used this period/).textContent).toContain('12,345');
 
     expect(within(tile('Pro')).getByText('Current plan')).toBeTruthy();
     expect(within(tile('Starter')).getByRole('button', { name: 'Switch to Starter' })).toBeTruthy();

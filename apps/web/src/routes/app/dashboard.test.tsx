@@ -9,6 +9,7 @@ const usage: Usage = {
   plan: 'starter',
   api_requests: { used: 0, limit: 1000 },
   media_bytes: { used: 26_214_400, limit: 104_857_600 },
+  ai_tokens: { used: 0 },
 };
 
 function overviewOf(overrides: Partial<ProjectOverview> = {}): ProjectOverview {

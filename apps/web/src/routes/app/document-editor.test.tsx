@@ -515,6 +515,66 @@ describe('document editor', () => {
     expect((screen.getByRole('textbox', { name: 'Slug' }) as HTMLInputElement).value).toBe('hello');
   });
 
+  it('opens the AI assistant, whose text goes into the field being edited as an unsaved change', async () => {
+    const sse = (frames: string) =>
+      new Response(
+        new ReadableStream({
+          start: (controller) => {
+            controller.enqueue(new TextEncoder().encode(frames));
+            controller.close();
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'text/event-stream' } },
+      );
+    const calls = editorApi((call) =>
+      call.path === '/api/v1/projects/p1/ai/generate'
+        ? sse(
+            'event: delta\ndata: {"text":"Hola "}\n\nevent: delta\ndata: {"text":"mundo"}\n\n' +
+              'event: done\ndata: {"text":"Hola mundo","usage":{"prompt_tokens":3,"completion_tokens":2}}\n\n',
+          )
+        : call.path === '/api/v1/projects/p1/ai/translate'
+          ? json(200, { data: DOCUMENT })
+          : undefined,
+    );
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/d1?locale=es');
+    await user.click(await screen.findByRole('button', { name: 'AI assistant' }));
+    const panel = within(await screen.findByRole('dialog', { name: 'AI assistant' }));
+    expect((panel.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement).value).toBe('es');
+    await user.type(panel.getByRole('textbox', { name: 'What to write' }), 'A greeting');
+    await user.click(panel.getByRole('button', { name: 'Generate' }));
+    await user.click(await panel.findByRole('button', { name: 'Insert into Title' }));
+    expect(calls.find((call) => call.path.endsWith('/ai/generate'))?.body).toMatchObject({
+      field: 'articles.title',
+      locale: 'es',
+    });
+
+    // Translating reloads the editor's copy of the document.
+    await user.click(panel.getByRole('tab', { name: 'Translate' }));
+    expect(panel.getByText(/Save your changes first/)).toBeTruthy();
+    await user.click(panel.getByRole('button', { name: 'Close panel' }));
+    expect((screen.getByRole('textbox', { name: /Title/ }) as HTMLInputElement).value).toBe('Hola mundo');
+    expect(screen.getByRole('status', { name: 'Save state' }).textContent).toBe('Unsaved changes');
+  });
+
+  it('reads the document again after the AI assistant translated it', async () => {
+    const calls = editorApi((call) =>
+      call.path === '/api/v1/projects/p1/ai/translate' ? json(200, { data: DOCUMENT }) : undefined,
+    );
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/d1');
+    await user.click(await screen.findByRole('button', { name: 'AI assistant' }));
+    const panel = within(await screen.findByRole('dialog', { name: 'AI assistant' }));
+    await user.click(panel.getByRole('tab', { name: 'Translate' }));
+    const reads = () => calls.filter((call) => call.method === 'GET' && call.path === `${DOCS}/d1`).length;
+    const before = reads();
+    await user.click(panel.getByRole('button', { name: 'Translate' }));
+    await waitFor(() => expect(reads()).toBe(before + 1));
+    expect(calls.find((call) => call.path.endsWith('/ai/translate'))?.body).toEqual({
+      document_id: 'd1',
+      source_locale: 'en',
+      target_locales: ['es', 'fr'],
+    });
+  });
+
   it('says when the document does not exist', async () => {
     editorApi((call) => (call.path === `${DOCS}/gone` ? apiError(404, 'Document not found') : undefined));
     renderApp('/app/projects/p1/document-editor/articles/gone');

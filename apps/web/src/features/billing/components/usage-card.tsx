@@ -35,6 +35,13 @@ export function UsageCard({
             format={formatBytes}
             hint={storageHint(usage)}
           />
+          <p className="text-slate-700 text-sm">
+            AI tokens used this period:{' '}
+            <span className="font-semibold tabular-nums">{formatCount(usage.ai_tokens.used)}</span>
+            <span className="block text-slate-500 text-xs">
+              What the AI assistant's model read and wrote; every AI call also counts as one API request.
+            </span>
+          </p>
         </div>
       ) : error ? (
         <LoadError title="We could not load the usage." error={error} onRetry={onRetry} />

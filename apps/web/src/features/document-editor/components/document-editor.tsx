@@ -18,6 +18,7 @@ import { useCan } from '../../../lib/current-project';
 import { fieldLabel } from '../../../lib/field-label';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { AiAssistant } from '../../ai/components/ai-assistant';
 import {
   type DocumentSave,
   editorDocumentKeys,
@@ -392,6 +393,18 @@ export function DocumentEditor({
             <Save className="size-4" aria-hidden />
             Save
           </Button>
+          {canWrite ? (
+            <AiAssistant
+              project={project}
+              collection={collection}
+              document={document}
+              locale={locale}
+              fields={fields}
+              hasUnsaved={isDirty}
+              onChange={change}
+              onTranslated={onReload}
+            />
+          ) : null}
           {document ? (
             <VersionHistory project={project} collection={collection.slug} document={document} hasUnsaved={isDirty} />
           ) : null}
