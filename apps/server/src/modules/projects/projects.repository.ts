@@ -46,9 +46,13 @@ export class ProjectsRepository extends Repository {
    * write transaction at a time.
    */
   lockLive(id: string): Promise<ProjectRow | undefined> {
-    return this.live(id)
-      .$if(this.dialect === 'postgres', (query) => query.forUpdate())
-      .executeTakeFirst();
+    return (
+      this.live(id)
+        // NO KEY UPDATE: lockers wait for each other, but rows that reference the project (their
+        // foreign key takes a key-share lock) do not wait for the locker, which could deadlock.
+        .$if(this.dialect === 'postgres', (query) => query.forNoKeyUpdate())
+        .executeTakeFirst()
+    );
   }
 
   async findMembership(projectId: string, userId: string): Promise<{ project: ProjectRow; role: Role } | undefined> {

@@ -5,6 +5,7 @@ import {
   call,
   createTestApp,
   createTestClock,
+  dialectName,
   expectError,
   type Session,
   signIn,
@@ -525,5 +526,54 @@ describe('projects: idempotency keys expire after 24 hours', () => {
     me.accessToken = (await signIn(t.app, me.email, me.password)).accessToken;
     expect((await create('new-key')).statusCode).toBe(201);
     expect((await stored()).map((row) => row.created_at)).toEqual([time.clock().toISOString()]);
+  });
+});
+
+describe.skipIf(dialectName !== 'postgres')("projects: the project's lock (PostgreSQL)", () => {
+  let t: TestApp;
+  let me: Session;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    me = await signUp(t.app);
+  });
+  afterAll(async () => t.close());
+
+  // Found as a deadlock applying a starter: an upload held the project's row lock and waited for
+  // the event log's lock, held by a write whose event row waited on the project's row (its
+  // foreign key). The lock now keeps other lockers out without blocking rows that reference it.
+  it('keeps other lockers out but lets writes that reference the project through', async () => {
+    const project = await createProject(t.app, me);
+    await call(t.app, me, {
+      method: 'POST',
+      url: `/api/v1/projects/${project.id}/collections`,
+      payload: { slug: 'notes', name: 'Notes', fields: [{ name: 'title', type: 'text' }] },
+    });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked: () => void = () => undefined;
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = t.database.db.transaction().execute(async (trx) => {
+      await t.services.projects.lock(trx, project.id);
+      locked();
+      await released;
+    });
+    await isLocked;
+    const write = call(t.app, me, {
+      method: 'POST',
+      url: `/api/v1/projects/${project.id}/collections/notes/documents`,
+      payload: { data: { title: 'Written while the project is locked' } },
+    }).then((response) => response.statusCode);
+    const outcome = await Promise.race([
+      write,
+      new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 5000)),
+    ]);
+    release();
+    await holder;
+    expect(outcome).toBe(201);
   });
 });
