@@ -18,6 +18,7 @@ import { AiGenerateService } from './modules/ai/ai-generate.service.js';
 import { AiSeoService } from './modules/ai/ai-seo.service.js';
 import { type AiDocuments, AiTranslateService, DEFAULT_MAX_REQUEST_CHARS } from './modules/ai/ai-translate.service.js';
 import { AiUsageRepository } from './modules/ai/ai-usage.repository.js';
+import { AiVariantService } from './modules/ai/ai-variant.service.js';
 import { createChatModel } from './modules/ai/chat-model.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { type ActorNames, AuditService } from './modules/audit/audit.service.js';
@@ -503,6 +504,13 @@ export async function createServices(options: ServicesOptions) {
     maxRequestChars: config.ai?.maxRequestChars ?? DEFAULT_MAX_REQUEST_CHARS,
   });
   const aiSeo = new AiSeoService({ calls: aiCalls, models, documents: aiDocuments, media });
+  // Variant writing reads the audience and writes the variant through the personalization module.
+  const aiVariant = new AiVariantService({
+    calls: aiCalls,
+    models,
+    documents: aiDocuments,
+    personalization: { audiences, variants },
+  });
   const usage = new UsageService({ meter, media, aiTokens: aiCalls, clock });
   const analytics = new AnalyticsService({ repository: repositories.analytics, recorder, clock });
   const planChanges = new PlanChanges({ projects, audit, transaction, clock, delivery });
@@ -623,6 +631,7 @@ export async function createServices(options: ServicesOptions) {
     aiGenerate,
     aiTranslate,
     aiSeo,
+    aiVariant,
     eventStreams: { bufferBytes: eventOptions.bufferBytes },
     databasePing: () => repositories.status.ping(),
 

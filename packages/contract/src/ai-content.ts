@@ -17,6 +17,28 @@ export const AiTranslateBody = Type.Object(
 );
 export type AiTranslateBody = Static<typeof AiTranslateBody>;
 
+/** What `POST /projects/:p/ai/variant` takes. */
+export const AiVariantBody = Type.Object(
+  {
+    document_id: Id,
+    /** The key of the audience the variant is written for. */
+    audience: Type.String({ minLength: 1, maxLength: 100, description: 'The key of an audience of the project' }),
+    fields: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+        minItems: 1,
+        maxItems: 100,
+        uniqueItems: true,
+        description:
+          'Text, long text or rich text fields of the collection to rewrite; every such field with a value when absent',
+      }),
+    ),
+    /** The locale written: one of the project's; its default locale when absent. */
+    locale: Type.Optional(Locale),
+  },
+  { additionalProperties: false },
+);
+export type AiVariantBody = Static<typeof AiVariantBody>;
+
 /** What `POST /projects/:p/ai/seo` takes. */
 export const AiSeoBody = Type.Object(
   {

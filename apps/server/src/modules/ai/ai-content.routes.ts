@@ -1,17 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AiSeoBody, AiSeoReport, AiTranslateBody, DataOf, Document, ProjectParams } from '@plinth/contract';
+import {
+  AiSeoBody,
+  AiSeoReport,
+  AiTranslateBody,
+  AiVariantBody,
+  DataOf,
+  Document,
+  DocumentVariant,
+  ProjectParams,
+} from '@plinth/contract';
 import { bearer, errorResponses } from '../../lib/route-schemas.js';
 import { clientGone } from './ai-generate.routes.js';
 import type { AiSeoService } from './ai-seo.service.js';
 import type { AiTranslateService } from './ai-translate.service.js';
+import type { AiVariantService } from './ai-variant.service.js';
 
 const tags = ['ai'];
 
-/** Translation and SEO of documents by the AI assistant. */
+/** Translation, SEO and audience variants of documents by the AI assistant. */
 export const aiContentRoutes: FastifyPluginAsyncTypebox<{
   aiTranslate: AiTranslateService;
   aiSeo: AiSeoService;
-}> = async (app, { aiTranslate, aiSeo }) => {
+  aiVariant: AiVariantService;
+}> = async (app, { aiTranslate, aiSeo, aiVariant }) => {
   app.post('/projects/:projectId/ai/translate', {
     schema: {
       operationId: 'translateDocument',
@@ -45,6 +56,24 @@ export const aiContentRoutes: FastifyPluginAsyncTypebox<{
     handler: async (request, reply) => {
       const grant = await request.authorize(request.params.projectId, 'content.create');
       return { data: await aiSeo.report(grant, request.body, clientGone(request, reply)) };
+    },
+  });
+  app.post('/projects/:projectId/ai/variant', {
+    schema: {
+      operationId: 'writeDocumentVariant',
+      summary: 'Write a document’s variant for an audience with the AI model',
+      tags,
+      security: bearer,
+      description:
+        'Rewrites text fields of a document’s working copy in `locale` (else the default locale) for an audience, described to the model by its name and rules, and saves them as the document’s variant for that audience, exactly as `PUT …/documents/:id/variants/:audience` does (checked like an edit, by whoever may edit the document; the variant’s overrides of other fields stay). `fields` names text, long text or rich text fields (a 400 for others, or for a field without text in that locale); by default every such field with a value. Rich text keeps its markup exactly. Answers the variant as the PUT does (201 when new). Members who may create documents and `content:write` tokens; one API request per call. 503 `AI_NOT_CONFIGURED` without a model; 502 `UPSTREAM_ERROR` when the model fails, answers something else than the JSON asked for, or changes the markup (nothing is written).',
+      params: ProjectParams,
+      body: AiVariantBody,
+      response: { 200: DataOf(DocumentVariant), 201: DataOf(DocumentVariant), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const grant = await request.authorize(request.params.projectId, 'content.create');
+      const { created, variant } = await aiVariant.write(grant, request.body, clientGone(request, reply));
+      return reply.status(created ? 201 : 200).send({ data: variant });
     },
   });
 };

@@ -163,3 +163,80 @@ export function seoPrompt(input: SeoSuggestInput): BuiltPrompt {
     ],
   };
 }
+
+/** One rule of an audience, as the prompt describes it (the contract's `AudienceRule`). */
+export interface VariantAudienceRule {
+  attribute: string;
+  op: 'eq' | 'ne' | 'in' | 'contains' | 'exists';
+  value: string | readonly string[] | boolean;
+}
+
+export interface VariantInput {
+  /** The audience as people named it, and who it matches. */
+  audience: { name: string; match: 'all' | 'any'; rules: readonly VariantAudienceRule[] };
+  /** The language the texts are in and stay in (a BCP 47 tag). */
+  locale: string;
+  /** The texts to rewrite, by key (`"1"`, `"2"`…); values holding HTML are rich text. */
+  texts: Readonly<Record<string, string>>;
+}
+
+export const VARIANT_PROMPT_VERSION = 'variant/1';
+
+/** `the visitor's country`, `the visitor's custom attribute "plan"`. */
+const attributeOf = (attribute: string): string =>
+  attribute.startsWith('custom.')
+    ? `the visitor's custom attribute "${attribute.slice('custom.'.length)}"`
+    : `the visitor's ${attribute.replace('_', ' ')}`;
+
+const quoted = (value: VariantAudienceRule['value']): string =>
+  Array.isArray(value) ? value.map((item) => `"${item}"`).join(', ') : `"${String(value)}"`;
+
+/**
+ * A rule as a sentence's part: `the visitor's country is "FR"`.
+ * @example ruleText({ attribute: 'device', op: 'in', value: ['mobile', 'tablet'] }) // 'the visitor\'s device is one of "mobile", "tablet"'
+ */
+export function ruleText(rule: VariantAudienceRule): string {
+  const attribute = attributeOf(rule.attribute);
+  switch (rule.op) {
+    case 'eq':
+      return `${attribute} is ${quoted(rule.value)}`;
+    case 'ne':
+      return `${attribute} is not ${quoted(rule.value)}`;
+    case 'in':
+      return `${attribute} is one of ${quoted(rule.value)}`;
+    case 'contains':
+      return `${attribute} contains ${quoted(rule.value)}`;
+    case 'exists':
+      return rule.value === false ? `${attribute} is not known` : `${attribute} is known`;
+  }
+}
+
+/**
+ * The messages that rewrite a numbered set of texts of one document for one audience of its
+ * visitors, described by its name and rules. Texts and answer go as JSON objects with the same
+ * keys, as for translation, so that the answer is checked the same way.
+ * @example variantPrompt({ audience: { name: 'France', match: 'all', rules: [{ attribute: 'country', op: 'eq', value: 'FR' }] }, locale: 'en', texts: { '1': 'Hello' } })
+ */
+export function variantPrompt(input: VariantInput): BuiltPrompt {
+  const { audience } = input;
+  const rules = audience.rules.map(ruleText);
+  const who =
+    rules.length === 0
+      ? `The audience is "${audience.name}".`
+      : `The audience is "${audience.name}": visitors for whom ${rules.join(audience.match === 'all' ? ' and ' : ' or ')}.`;
+  const lines = [
+    `You adapt the content of a website's content management system for one audience of its visitors, in ${languageOf(input.locale)}.`,
+    who,
+    'You receive a JSON object whose values are texts of one page.',
+    'Answer with a JSON object that has exactly the same keys, each holding its value rewritten for this audience, in the same language: no other keys, no explanation, no Markdown code fence.',
+    'A value that contains HTML is rewritten as HTML: keep every tag and attribute exactly as it is, in the same order, and rewrite only the text between the tags.',
+    'Keep URLs, e-mail addresses and line breaks as they are, and keep each text about as long as it is.',
+  ];
+  return {
+    version: VARIANT_PROMPT_VERSION,
+    messages: [
+      { role: 'system', content: lines.join('\n') },
+      { role: 'user', content: JSON.stringify(input.texts) },
+    ],
+  };
+}
