@@ -132,6 +132,11 @@ export const routes: RouteObject[] = [
                     lazy: () => import('../routes/app/collections'),
                   },
                   {
+                    path: 'audiences',
+                    handle: { crumb: 'Audiences' },
+                    lazy: () => import('../routes/app/audiences'),
+                  },
+                  {
                     path: 'collection-editor',
                     handle: { crumb: 'Content model' },
                     children: [

@@ -72,6 +72,7 @@ describe('the app shell', () => {
       'Content',
       'Media',
       'Content model',
+      'Audiences',
       'Analytics',
       'GraphQL explorer',
       'Billing',

@@ -13,6 +13,7 @@ import {
   Settings,
   Shield,
   UserRound,
+  UsersRound,
   Webhook,
 } from 'lucide-react';
 
@@ -49,6 +50,13 @@ export const PROJECT_SCREENS: readonly ProjectScreen[] = [
     icon: Blocks,
     needs: 'schema.read',
     keywords: ['collections', 'components', 'fields', 'schema'],
+  },
+  {
+    section: 'audiences',
+    label: 'Audiences',
+    icon: UsersRound,
+    needs: 'schema.read',
+    keywords: ['personalization', 'variants', 'segments', 'visitors'],
   },
   { section: 'api-tokens', label: 'API tokens', icon: KeyRound, needs: 'tokens.manage', keywords: ['keys', 'access'] },
   { section: 'webhooks', label: 'Webhooks', icon: Webhook, needs: 'webhooks.manage', keywords: ['events', 'hooks'] },
@@ -91,6 +99,7 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
  */
 export const PROJECT_SECTION_PATHS = [
   'collections',
+  'audiences',
   'collection-editor',
   'content',
   'media',

@@ -9,7 +9,7 @@ import {
   toSlug,
 } from '@plinth/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Eye, Languages, Save } from 'lucide-react';
+import { Eye, Languages, Save, UsersRound } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -19,6 +19,7 @@ import { fieldLabel } from '../../../lib/field-label';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { AiAssistant } from '../../ai/components/ai-assistant';
+import { VariantsSheet } from '../../personalization/components/variants-sheet';
 import {
   type DocumentSave,
   editorDocumentKeys,
@@ -85,6 +86,7 @@ export function DocumentEditor({
   const [failure, setFailure] = useState<{ message: string; conflict: boolean; retries: boolean } | null>(null);
   const [focused, setFocused] = useState<string | null>(null);
   const [showsPreview, setShowsPreview] = useState(false);
+  const [showsVariants, setShowsVariants] = useState(false);
   const [translating, setTranslating] = useState(false);
   const [sourceLocale, setSourceLocale] = useState(project.default_locale);
   // Someone else's newer copy while this tab has changes: the fields both changed, for the user to decide.
@@ -388,6 +390,25 @@ export function DocumentEditor({
               <Eye className="size-4" aria-hidden />
               Preview
             </Button>
+          ) : null}
+          <Button
+            variant="secondary"
+            disabled={!document}
+            title={document ? undefined : 'Save the document first to give it variants'}
+            onClick={() => setShowsVariants(true)}
+          >
+            <UsersRound className="size-4" aria-hidden />
+            Variants
+          </Button>
+          {document ? (
+            <VariantsSheet
+              project={project}
+              collection={collection}
+              document={document}
+              locale={locale}
+              isOpen={showsVariants}
+              onClose={() => setShowsVariants(false)}
+            />
           ) : null}
           <Button onClick={() => void saveAll()} disabled={!isDirty || !canWrite} isLoading={save.isPending}>
             <Save className="size-4" aria-hidden />

@@ -1,0 +1,149 @@
+import type { Audience, Document, DocumentVariant } from '@plinth/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type FetchCall, fakeAppApi, json, renderApp, signIn, testCollection, testProject } from '../../../test/render';
+
+const DOCS = '/api/v1/projects/p1/collections/articles/documents';
+const VARIANTS = `${DOCS}/d1/variants`;
+const ARTICLES = testCollection({
+  slug: 'articles',
+  name: 'Articles',
+  singular: 'article',
+  display_field: 'title',
+  fields: [
+    { name: 'title', type: 'text', required: true, localized: true },
+    { name: 'summary', type: 'longtext', localized: true },
+    { name: 'subtitle', type: 'text' },
+    { name: 'views', type: 'integer' },
+  ],
+});
+
+const DOCUMENT: Document = {
+  id: 'd1',
+  collection: 'articles',
+  locale: '*',
+  status: 'draft',
+  workflow_stage: null,
+  version: 2,
+  data: {
+    title: { en: 'Hello', fr: 'Bonjour' },
+    summary: { en: 'A short greeting', fr: 'Une salutation' },
+    subtitle: 'For everyone',
+    views: 3,
+  },
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-02T10:00:00.000Z',
+  published_at: null,
+  publish_at: null,
+  unpublish_at: null,
+  publish_locales: null,
+  unpublish_locales: null,
+  locale_status: { en: 'draft', fr: 'draft' },
+  created_by: 'u1',
+  updated_by: 'u1',
+};
+
+const AUDIENCES: Audience[] = [
+  {
+    key: 'fr_mobile',
+    name: 'French mobile',
+    priority: 1,
+    match: 'all',
+    rules: [{ attribute: 'country', op: 'eq', value: 'FR' }],
+    created_at: '2026-11-01T10:00:00.000Z',
+    updated_at: '2026-11-01T10:00:00.000Z',
+  },
+];
+
+const VARIANT: DocumentVariant = {
+  audience: 'fr_mobile',
+  locale: 'en',
+  data: { title: 'Hello from your phone' },
+  published_data: null,
+  created_at: '2026-11-03T10:00:00.000Z',
+  updated_at: '2026-11-03T10:00:00.000Z',
+  updated_by: 'u1',
+};
+
+function editorApi(handler: (call: FetchCall) => Response | undefined = () => undefined) {
+  signIn();
+  return fakeAppApi(
+    (call) =>
+      handler(call) ??
+      (call.path === '/api/v1/projects/p1/collections'
+        ? json(200, { data: [ARTICLES] })
+        : call.path === '/api/v1/projects/p1/components'
+          ? json(200, { data: [] })
+          : call.method === 'GET' && call.path === `${DOCS}/d1`
+            ? json(200, { data: DOCUMENT })
+            : call.method === 'GET' && call.path === '/api/v1/projects/p1/audiences'
+              ? json(200, { data: AUDIENCES, meta: { total: 1, page: 1, limit: 100 } })
+              : call.method === 'GET' && call.path === VARIANTS
+                ? json(200, { data: [VARIANT], meta: { total: 1, page: 1, limit: 100 } })
+                : undefined),
+    { projects: [testProject({ locales: ['en', 'fr'], default_locale: 'en' })] },
+  );
+}
+
+describe('variants sheet', () => {
+  it('shows base values beside the overrides and saves the exact PUT body', async () => {
+    const calls = editorApi((call) =>
+      call.method === 'PUT' && call.path.startsWith(VARIANTS)
+        ? json(200, { data: { ...VARIANT, data: { title: 'Hi', summary: 'Short' } } })
+        : undefined,
+    );
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/d1?locale=en');
+    await screen.findByRole('heading', { name: 'Hello' });
+    await user.click(screen.getByRole('button', { name: 'Variants' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Variants' });
+
+    const titleOverride = (await within(sheet).findByRole('textbox', { name: 'Title (override)' })) as HTMLInputElement;
+    expect((within(sheet).getByRole('textbox', { name: 'Title (base)' }) as HTMLInputElement).value).toBe('Hello');
+    expect(titleOverride.value).toBe('Hello from your phone');
+    expect((within(sheet).getByRole('textbox', { name: 'Summary (base)' }) as HTMLTextAreaElement).value).toBe(
+      'A short greeting',
+    );
+    expect((within(sheet).getByRole('textbox', { name: 'Summary (override)' }) as HTMLTextAreaElement).value).toBe('');
+    expect((within(sheet).getByRole('textbox', { name: 'Subtitle (base)' }) as HTMLInputElement).value).toBe(
+      'For everyone',
+    );
+    expect(within(sheet).queryByRole('textbox', { name: /Views/ })).toBeNull();
+    expect(within(sheet).getByText(/Views is left out/)).toBeTruthy();
+    expect(within(sheet).getByRole('list', { name: 'Existing variants' }).textContent).toContain('French mobile');
+    expect(calls.find((call) => call.path === VARIANTS)?.query.get('locale')).toBe('en');
+
+    await user.clear(titleOverride);
+    await user.type(titleOverride, 'Hi');
+    await user.type(within(sheet).getByRole('textbox', { name: 'Summary (override)' }), 'Short');
+    await user.click(within(sheet).getByRole('button', { name: 'Save variant' }));
+
+    const isVariantPut = (call: FetchCall) => call.method === 'PUT' && call.path.startsWith(VARIANTS);
+    await waitFor(() => expect(calls.some(isVariantPut)).toBe(true));
+    const put = calls.find(isVariantPut);
+    expect(put?.path).toBe(`${VARIANTS}/fr_mobile`);
+    expect(put?.body).toEqual({ data: { title: 'Hi', summary: 'Short', subtitle: null }, locale: 'en' });
+  });
+
+  it('deletes the variant after confirmation', async () => {
+    const calls = editorApi((call) => (call.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined));
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/d1?locale=en');
+    await screen.findByRole('heading', { name: 'Hello' });
+    await user.click(screen.getByRole('button', { name: 'Variants' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Variants' });
+    await user.click(await within(sheet).findByRole('button', { name: 'Delete variant' }));
+    const confirm = await screen.findByRole('dialog', { name: /Delete the variant for “French mobile”/ });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete variant' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+        `${VARIANTS}/fr_mobile`,
+      ]),
+    );
+  });
+
+  it('is disabled for a new document', async () => {
+    editorApi();
+    renderApp('/app/projects/p1/document-editor/articles/new');
+    const button = await screen.findByRole('button', { name: 'Variants' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+});
