@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeModel, startFakeModel } from '../apps/server/src/test/fake-model.js';
-import { seriousViolations } from './axe.js';
 import { ADMIN, launchBrowser, startServer } from './server.js';
+import { callApi, expectAccessible, signedInPage as openSignedIn } from './session.js';
 
 // The document editor's AI assistant against a fake OpenAI-compatible model over real HTTP: text
 // written for a field as it streams, inserted as an unsaved change and saved; the document
@@ -51,36 +51,11 @@ describe('the AI assistant in the document editor, against a fake model', () => 
   let projectId = '';
   let article: ApiDocument;
 
-  async function api<T>(method: string, path: string, body?: unknown, token = accessToken): Promise<T> {
-    const response = await fetch(`${server.url}/api/v1${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
+  const api = <T>(method: string, path: string, body?: unknown, token = accessToken) =>
+    callApi<T>(server.url, method, path, body, token);
 
-  async function signedInPage(viewport = { width: 1440, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/app/);
-    return page;
-  }
-
-  async function expectAccessible(page: Page, screen: string) {
-    await expect.poll(() => page.locator('[role="status"][aria-label^="Loading"]').count()).toBe(0);
-    expect(await seriousViolations(page), screen).toEqual([]);
-  }
+  const signedInPage = (viewport = { width: 1440, height: 900 }) =>
+    openSignedIn(browser, server.url, contexts, viewport);
 
   /** The working copy with every locale's value. */
   const readAll = async () =>

@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe.js';
 import { ADMIN, launchBrowser, startServer } from './server.js';
+import { callApi, expectAccessible as expectSettledAndAccessible, signedInPage as openSignedIn } from './session.js';
 
 // The editing screens as people use them, against the built server: a collection built in the
 // model builder, a page of blocks dragged into order, images dropped into the media library and
@@ -61,43 +61,19 @@ describe('the model builder, the block editor, media and review in a real browse
   let projectId = '';
   const checkedScreens: string[] = [];
 
-  async function api<T>(method: string, path: string, body?: unknown, token = accessToken): Promise<T> {
-    const response = await fetch(`${server.url}/api/v1${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
+  const api = <T>(method: string, path: string, body?: unknown, token = accessToken) =>
+    callApi<T>(server.url, method, path, body, token);
 
   const documentsPath = (collection: string) => `/projects/${projectId}/collections/${collection}/documents`;
   const readDocument = async (collection: string, id: string) =>
     (await api<{ data: ApiDocument }>('GET', `${documentsPath(collection)}/${id}`)).data;
 
-  async function signedInPage(
-    viewport = DESKTOP,
-    credentials: { email: string; password: string } = ADMIN,
-  ): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill(credentials.email);
-    await page.getByLabel('Password').fill(credentials.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/app/);
-    return page;
-  }
+  const signedInPage = (viewport = DESKTOP, credentials = ADMIN) =>
+    openSignedIn(browser, server.url, contexts, viewport, credentials);
 
   /** The screen is settled (no skeletons or spinners) and axe finds nothing serious on it. */
   async function expectAccessible(page: Page, screen: string) {
-    await expect.poll(() => page.locator('[role="status"][aria-label^="Loading"]').count()).toBe(0);
-    expect(await seriousViolations(page), screen).toEqual([]);
+    await expectSettledAndAccessible(page, screen);
     checkedScreens.push(screen);
   }
 
