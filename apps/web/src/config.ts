@@ -1,7 +1,10 @@
-import { type AppConfig, parseConfig } from './public-config';
+import type { AppConfig } from './public-config';
 
-/** This build's public configuration, parsed once. Nothing else reads import.meta.env. */
-export const config: AppConfig = parseConfig(
-  import.meta.env,
-  typeof window === 'undefined' ? '' : window.location.origin,
-);
+/**
+ * This build's public configuration: the PUBLIC_* variables as vite.config.ts parsed and checked
+ * them, compiled in. Without a site URL, canonical links use the page's own origin.
+ */
+export const config: AppConfig = Object.freeze({
+  ...PLINTH_PUBLIC_CONFIG,
+  siteUrl: PLINTH_PUBLIC_CONFIG.siteUrl || (typeof window === 'undefined' ? '' : window.location.origin),
+});

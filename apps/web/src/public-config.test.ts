@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageOrigins, parseConfig } from './public-config';
+import { parseConfig } from './parse-public-config';
+import { pageOrigins } from './public-config';
 
 describe('public configuration', () => {
   it('defaults to the page origin and no third parties', () => {

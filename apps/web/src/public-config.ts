@@ -1,46 +1,6 @@
-import { z } from 'zod';
-
-// Pages run under a CSP without 'unsafe-eval'; zod otherwise probes `new Function('')` to pick
-// its fast path, which the browser reports as a violation. Set before any schema is parsed.
-z.config({ jitless: true });
-
-// The build-time public configuration (PUBLIC_* variables): parsed here, without side effects, so
-// that the build (vite.config.ts) and the browser (./config.ts) read it the same way.
-
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((value) => value.replace(/\/+$/, ''))
-  .pipe(z.union([z.literal(''), z.url()]))
-  .optional();
-
-const optionalHttpsUrl = z
-  .string()
-  .trim()
-  .pipe(z.union([z.literal(''), z.url({ protocol: /^https$/ })]))
-  .optional();
-
-const EnvSchema = z.object({
-  PUBLIC_API_URL: optionalUrl,
-  PUBLIC_SITE_URL: optionalUrl,
-  PUBLIC_URL: optionalUrl,
-  PUBLIC_POSTHOG_KEY: z.string().trim().optional(),
-  PUBLIC_POSTHOG_HOST: optionalUrl,
-  PUBLIC_GTM_ID: z
-    .string()
-    .trim()
-    .regex(/^(GTM-[A-Z0-9]+)?$/, 'a Google Tag Manager container id such as GTM-AB12CD')
-    .optional(),
-  PUBLIC_CHAT_SCRIPT_URL: optionalHttpsUrl,
-  PUBLIC_CSP_ORIGINS: z
-    .string()
-    .trim()
-    .regex(
-      /^((https|wss):\/\/[a-z0-9.*-]+(:\d+)?)?(\s*,\s*(https|wss):\/\/[a-z0-9.*-]+(:\d+)?)*$/i,
-      'comma-separated https:// or wss:// origins',
-    )
-    .optional(),
-});
+// The build-time public configuration (PUBLIC_* variables) as the app reads it, and what follows
+// from it. The build parses and checks the variables (./parse-public-config.ts, in vite.config.ts)
+// and compiles the result in, so the browser carries no validator for them.
 
 export interface AppConfig {
   /** Prefix of every API call; '' is the page's own origin. */
@@ -56,24 +16,6 @@ export interface AppConfig {
   readonly chatScriptUrl: string;
   /** Further origins the operator's third-party scripts need (PUBLIC_CSP_ORIGINS). */
   readonly extraOrigins: readonly string[];
-}
-
-export function parseConfig(env: Record<string, unknown>, pageOrigin: string): AppConfig {
-  const parsed = EnvSchema.parse(env);
-  return Object.freeze({
-    apiBaseUrl: parsed.PUBLIC_API_URL ?? '',
-    siteUrl: parsed.PUBLIC_SITE_URL || parsed.PUBLIC_URL || pageOrigin,
-    posthogKey: parsed.PUBLIC_POSTHOG_KEY ?? '',
-    posthogHost: parsed.PUBLIC_POSTHOG_HOST || 'https://us.i.posthog.com',
-    tagManagerId: parsed.PUBLIC_GTM_ID ?? '',
-    chatScriptUrl: parsed.PUBLIC_CHAT_SCRIPT_URL ?? '',
-    extraOrigins: Object.freeze(
-      (parsed.PUBLIC_CSP_ORIGINS ?? '')
-        .split(',')
-        .map((origin) => origin.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-  });
 }
 
 /** A service this build loads only once the visitor accepts cookies. */

@@ -20,6 +20,9 @@ interface ImportMetaEnv {
   readonly PUBLIC_BUILD_ID?: string;
 }
 
+/** The parsed PUBLIC_* variables (src/parse-public-config.ts), compiled in by vite.config.ts. */
+declare const PLINTH_PUBLIC_CONFIG: import('./public-config').AppConfig;
+
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }

@@ -36,3 +36,25 @@ export const KNOWN_PATHS = [
  * posts and categories whose existence only the API knows (the page says when one is missing).
  */
 export const KNOWN_PREFIXES = ['/app/', '/blog/'] as const;
+
+/**
+ * The product's `/app/<section>` paths: each opens the section in the last-used project. Kept
+ * valid for links in emails, docs and bookmarks.
+ */
+export const PROJECT_SECTION_PATHS = [
+  'collections',
+  'audiences',
+  'collection-editor',
+  'content',
+  'media',
+  'api-tokens',
+  'webhooks',
+  'analytics',
+  'billing',
+  'settings',
+  'settings/billing',
+  'settings/members',
+] as const;
+
+/** Sections whose `/app/<section>/…` paths (`/app/collection-editor/articles`) open in the last-used project too. */
+export const PROJECT_SECTION_PREFIXES = ['collection-editor', 'document-editor'] as const;

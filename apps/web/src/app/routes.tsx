@@ -5,12 +5,8 @@ import { GuestOnly, RequireAuth } from '../lib/auth';
 import { RouteErrorPage } from '../routes/error';
 import { Component as HomePage } from '../routes/home';
 import { NotFoundPage } from '../routes/not-found';
+import { PROJECT_SECTION_PATHS, PROJECT_SECTION_PREFIXES } from './paths';
 import { RootLayout } from './root-layout';
-import { AppLayout } from './shell/app-layout';
-import { PROJECT_SECTION_PATHS, PROJECT_SECTION_PREFIXES } from './shell/navigation';
-import { OpenProject, OpenProjectPath } from './shell/open-project';
-import { ProjectLayout } from './shell/project-layout';
-import { ProjectSetupLayout } from './shell/project-setup-layout';
 
 function PageLoading() {
   return (
@@ -20,9 +16,16 @@ function PageLoading() {
   );
 }
 
+/** `/app` and `/app/<section>` in the last-used project; loaded with the app, not the public site. */
+const openProject = (section?: string) => async () => {
+  const { OpenProject } = await import('./shell/open-project');
+  return { Component: () => <OpenProject section={section} /> };
+};
+
 /**
  * The route table. Route modules export `Component` and load on demand, except the home page,
- * which most visits start on. Every path here is also in ./paths.ts, which the server reads
+ * which most visits start on. The signed-in app's layouts load on demand too, so the public pages
+ * carry none of its code. Every path here is also in ./paths.ts, which the server reads
  * to answer unknown paths with a real 404.
  */
 export const routes: RouteObject[] = [
@@ -77,14 +80,14 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          { index: true, element: <OpenProject /> },
+          { index: true, lazy: openProject() },
           {
             path: 'project',
-            element: <ProjectSetupLayout />,
+            lazy: async () => ({ Component: (await import('./shell/project-setup-layout')).ProjectSetupLayout }),
             children: [{ index: true, lazy: () => import('../routes/app/project') }],
           },
           {
-            element: <AppLayout />,
+            lazy: async () => ({ Component: (await import('./shell/app-layout')).AppLayout }),
             children: [
               { path: 'projects', handle: { crumb: 'Projects' }, lazy: () => import('../routes/app/projects') },
               { path: 'profile', handle: { crumb: 'Profile' }, lazy: () => import('../routes/app/profile') },
@@ -112,18 +115,21 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              { path: 'graphql', element: <OpenProject section="graphql" /> },
+              { path: 'graphql', lazy: openProject('graphql') },
               ...PROJECT_SECTION_PATHS.map((section) => ({
                 path: section,
-                element: <OpenProject section={section} />,
+                lazy: openProject(section),
               })),
               ...PROJECT_SECTION_PREFIXES.map((section) => ({
                 path: `${section}/*`,
-                element: <OpenProjectPath section={section} />,
+                lazy: async () => {
+                  const { OpenProjectPath } = await import('./shell/open-project');
+                  return { Component: () => <OpenProjectPath section={section} /> };
+                },
               })),
               {
                 path: 'projects/:projectId',
-                element: <ProjectLayout />,
+                lazy: async () => ({ Component: (await import('./shell/project-layout')).ProjectLayout }),
                 children: [
                   { index: true, lazy: () => import('../routes/app/dashboard') },
                   {

@@ -92,25 +92,3 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { to: '/app/profile', label: 'Profile', icon: UserRound, keywords: ['avatar', 'password', 'account'] },
   { to: '/app/admin', label: 'Instance admin', icon: Shield, adminOnly: true, keywords: ['users', 'incidents'] },
 ];
-
-/**
- * The product's `/app/<section>` paths: each opens the section in the last-used project. Kept
- * valid for links in emails, docs and bookmarks.
- */
-export const PROJECT_SECTION_PATHS = [
-  'collections',
-  'audiences',
-  'collection-editor',
-  'content',
-  'media',
-  'api-tokens',
-  'webhooks',
-  'analytics',
-  'billing',
-  'settings',
-  'settings/billing',
-  'settings/members',
-] as const;
-
-/** Sections whose `/app/<section>/…` paths (`/app/collection-editor/articles`) open in the last-used project too. */
-export const PROJECT_SECTION_PREFIXES = ['collection-editor', 'document-editor'] as const;
