@@ -7,6 +7,7 @@ import type { ModelCache } from '../collections/model-cache.js';
 import type { DocumentReads } from '../documents/document-reads.js';
 import type { DocumentWrites } from '../documents/document-writes.js';
 import type { StoredData } from '../documents/stored-document.js';
+import { assertMayChange } from '../projects/content-policy.js';
 import type { ProjectGrant } from '../projects/project-access.js';
 import type { AiCalls, AiSession } from './ai-calls.js';
 import { languageOf, translatePrompt } from './prompts.js';
@@ -73,6 +74,8 @@ export class AiTranslateService {
     this.checkLocales(grant, body);
     const slug = await locateDocument(documents, this.deps.models, grant, body.document_id);
     const { collection, document } = await documents.reads.findWorking(grant, slug, body.document_id);
+    // The write would refuse an author's change to another's document: refused before the model is paid.
+    assertMayChange(grant.content.documents, document.createdBy);
     const { componentFields } = await this.deps.models.get(grant.project.id);
     const seesHidden = grant.content.seesHidden;
     const source: SourceField[] = collection.fields

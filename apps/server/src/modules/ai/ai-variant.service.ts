@@ -3,6 +3,7 @@ import type { AiVariantBody, Audience, DocumentVariant, ErrorDetail, PutVariantB
 import { AppError, fieldError } from '../../lib/errors.js';
 import { isLocaleMap } from '../collections/model.js';
 import type { ModelCache } from '../collections/model-cache.js';
+import { assertMayChange } from '../projects/content-policy.js';
 import type { ProjectGrant } from '../projects/project-access.js';
 import type { AiCalls } from './ai-calls.js';
 import { type AiDocuments, locateDocument } from './ai-translate.service.js';
@@ -69,6 +70,8 @@ export class AiVariantService {
     }
     const slug = await locateDocument(documents, this.deps.models, grant, body.document_id);
     const { collection, document } = await documents.reads.findWorking(grant, slug, body.document_id);
+    // The write would refuse an author's change to another's document: refused before the model is paid.
+    assertMayChange(grant.content.documents, document.createdBy);
     const audience = await personalization.audiences.get(grant, body.audience);
 
     const seesHidden = grant.content.seesHidden;

@@ -1,11 +1,11 @@
 import type { Transact, Trx } from '../../db/repository.js';
 import type { ChangeEvents } from '../../lib/change-events.js';
 import type { DeliveryCache } from '../../lib/delivery-cache.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { Actor } from '../auth/principal.js';
 import type { CollectionModel } from '../collections/model.js';
-import type { ContentCopy, OwnerConstraint } from '../projects/content-policy.js';
+import { type ContentCopy, notOwnDocument, type OwnerConstraint } from '../projects/content-policy.js';
 import type { ProjectRecord } from '../projects/project.mapper.js';
 import { announceDocumentChange } from './document-events.js';
 import type { DocumentsRepository } from './documents.repository.js';
@@ -110,7 +110,7 @@ export class DocumentStore {
       const row = await documents.findForUpdate({ ...scope, ...(target.owner ? { owner: target.owner } : {}) }, id);
       if (!row) {
         if (target.owner?.kind === 'createdBy' && (await documents.exists(scope, id))) {
-          throw forbidden('Authors can only change documents they created');
+          throw notOwnDocument();
         }
         throw notFound('Document');
       }

@@ -41,6 +41,17 @@ export interface ContentPolicy {
   readonly previewOf: { readonly collection: string; readonly id: string } | null;
 }
 
+/** The 403 of an author changing a document someone else created. */
+export const notOwnDocument = () => forbidden('Authors can only change documents they created');
+
+/**
+ * Refuses a change the owner constraint would refuse: the repositories apply the constraint in
+ * their queries, and callers who must know before costly work (a model call) ask here first.
+ */
+export function assertMayChange(owner: OwnerConstraint, createdBy: string | null): void {
+  if (owner.kind === 'createdBy' && (owner.userId === null || owner.userId !== createdBy)) throw notOwnDocument();
+}
+
 type Can = (action: 'content.preview' | 'content.update_any' | 'media.update_any') => boolean;
 
 /**
