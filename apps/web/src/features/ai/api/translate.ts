@@ -1,14 +1,7 @@
-import type { Document } from '@plinth/contract';
+import type { AiTranslateBody, Document } from '@plinth/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { aiPath } from './paths';
-
-/** What `POST /projects/:p/ai/translate` takes (API.md, "AI assistant"). */
-export interface AiTranslateBody {
-  document_id: string;
-  source_locale: string;
-  target_locales: string[];
-}
 
 /**
  * Translates a document's localized fields from one locale into others, written as unpublished

@@ -1,4 +1,4 @@
-import type { DocumentVariant, PutVariantBody } from '@plinth/contract';
+import type { AiVariantBody, DocumentVariant, PutVariantBody } from '@plinth/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -80,5 +80,26 @@ export function useDeleteVariant() {
         preferServerMessage: true,
       },
     },
+  });
+}
+
+/**
+ * Writes a document's variant for an audience with the AI model (`POST /ai/variant`): the chosen
+ * text fields of the working copy, rewritten for the audience, become the variant's overrides.
+ * @example await writeVariantWithAi('p1', { document_id: 'd1', audience: 'france', locale: 'en', fields: ['title'] });
+ */
+export function writeVariantWithAi(projectId: string, body: AiVariantBody): Promise<{ data: DocumentVariant }> {
+  return api.request<{ data: DocumentVariant }>(`/api/v1/projects/${encodeURIComponent(projectId)}/ai/variant`, {
+    method: 'POST',
+    body,
+  });
+}
+
+export function useWriteVariantWithAi(ref: DocumentRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AiVariantBody) => writeVariantWithAi(ref.projectId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: variantKeys.document(ref) }),
+    meta: { toasts: { success: 'Variant written by the AI model. Review it, edit it and save, or delete it.' } },
   });
 }

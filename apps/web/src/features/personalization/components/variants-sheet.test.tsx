@@ -140,6 +140,65 @@ describe('variants sheet', () => {
     );
   });
 
+  it('writes the variant with the AI model from the base texts and shows what it wrote', async () => {
+    let variant = VARIANT;
+    const AI = '/api/v1/projects/p1/ai/variant';
+    const calls = editorApi((call) => {
+      if (call.method === 'POST' && call.path === AI) {
+        variant = { ...VARIANT, data: { title: 'Salut, mobile', summary: 'Un petit bonjour', subtitle: 'Pour vous' } };
+        return json(200, { data: variant });
+      }
+      return call.method === 'GET' && call.path === VARIANTS
+        ? json(200, { data: [variant], meta: { total: 1, page: 1, limit: 100 } })
+        : undefined;
+    });
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/d1?locale=en');
+    await screen.findByRole('heading', { name: 'Hello' });
+    await user.click(screen.getByRole('button', { name: 'Variants' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Variants' });
+    await user.click(await within(sheet).findByRole('button', { name: 'Write with AI' }));
+
+    await waitFor(() =>
+      expect((within(sheet).getByRole('textbox', { name: 'Summary (override)' }) as HTMLTextAreaElement).value).toBe(
+        'Un petit bonjour',
+      ),
+    );
+    expect((within(sheet).getByRole('textbox', { name: 'Title (override)' }) as HTMLInputElement).value).toBe(
+      'Salut, mobile',
+    );
+    const post = calls.find((call) => call.method === 'POST' && call.path === AI);
+    expect(post?.body).toEqual({
+      document_id: 'd1',
+      audience: 'fr_mobile',
+      locale: 'en',
+      fields: ['title', 'summary', 'subtitle'],
+    });
+  });
+
+  it('says who can set the model up when there is none, and that nothing was written', async () => {
+    editorApi((call) =>
+      call.method === 'POST' && call.path === '/api/v1/projects/p1/ai/variant'
+        ? json(503, {
+            statusCode: 503,
+            error: 'Service Unavailable',
+            code: 'AI_NOT_CONFIGURED',
+            message: 'No AI model is configured on this server',
+          })
+        : undefined,
+    );
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/d1?locale=en');
+    await screen.findByRole('heading', { name: 'Hello' });
+    await user.click(screen.getByRole('button', { name: 'Variants' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Variants' });
+    await user.click(await within(sheet).findByRole('button', { name: 'Write with AI' }));
+    const alert = await within(sheet).findByRole('alert');
+    expect(alert.textContent).toContain('The AI assistant is not set up');
+    expect(alert.textContent).toContain('Nothing was written');
+    expect((within(sheet).getByRole('textbox', { name: 'Title (override)' }) as HTMLInputElement).value).toBe(
+      'Hello from your phone',
+    );
+  });
+
   it('is disabled for a new document', async () => {
     editorApi();
     renderApp('/app/projects/p1/document-editor/articles/new');

@@ -10,8 +10,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { projectPath, useCan } from '../../../lib/current-project';
 import { fieldLabel } from '../../../lib/field-label';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
+import { AiProblemNotice } from '../../ai/components/ai-problem';
 import { useAudiences } from '../api/get-audiences';
-import { useDeleteVariant, usePutVariant, useVariants } from '../api/variants';
+import { useDeleteVariant, usePutVariant, useVariants, useWriteVariantWithAi } from '../api/variants';
 
 /** The field types a variant can override from this sheet. */
 const OVERRIDABLE = new Set<Field['type']>(['text', 'longtext']);
@@ -125,6 +126,7 @@ export function VariantsSheet({
   const variants = useVariants(ref, locale, { enabled: isOpen });
   const save = usePutVariant();
   const remove = useDeleteVariant();
+  const writeWithAi = useWriteVariantWithAi(ref);
   const [audienceKey, setAudienceKey] = useState('');
   const [overrides, setOverrides] = useState<Record<string, string>>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -170,6 +172,18 @@ export function VariantsSheet({
     );
   };
 
+  // The model rewrites the base text the sheet shows: fields with text in this locale.
+  const rewritable = fields.filter((field) => baseValue(field, document.data, locale).trim() !== '');
+  const onWriteWithAi = () => {
+    writeWithAi.reset();
+    writeWithAi.mutate({
+      document_id: document.id,
+      audience: chosen,
+      locale,
+      fields: rewritable.map((field) => field.name),
+    });
+  };
+
   const nameOf = (key: string) => audienceList.find((item) => item.key === key)?.name ?? key;
   const saveError =
     save.isError && Object.keys(fieldErrors).length === 0
@@ -190,7 +204,19 @@ export function VariantsSheet({
                 Delete variant
               </Button>
             ) : null}
-            <Button onClick={onSave} disabled={!canWrite || fields.length === 0} isLoading={save.isPending}>
+            <Button
+              variant="secondary"
+              onClick={onWriteWithAi}
+              disabled={!canWrite || rewritable.length === 0 || save.isPending}
+              isLoading={writeWithAi.isPending}
+            >
+              {writeWithAi.isPending ? 'Writing…' : 'Write with AI'}
+            </Button>
+            <Button
+              onClick={onSave}
+              disabled={!canWrite || fields.length === 0 || writeWithAi.isPending}
+              isLoading={save.isPending}
+            >
               Save variant
             </Button>
           </div>
@@ -266,6 +292,9 @@ export function VariantsSheet({
               Only text and long text fields can be overridden here; {leftOut.map(fieldLabel).join(', ')}{' '}
               {leftOut.length === 1 ? 'is' : 'are'} left out.
             </p>
+          ) : null}
+          {writeWithAi.isError ? (
+            <AiProblemNotice error={writeWithAi.error} note="Nothing was written; the variant is as it was." />
           ) : null}
           {saveError ? (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800 text-sm ring-1 ring-red-200 ring-inset">
