@@ -7,7 +7,9 @@ import { callApi, expectAccessible, signedInPage as openSignedIn } from './sessi
 // The document editor's AI assistant against a fake OpenAI-compatible model over real HTTP: text
 // written for a field as it streams, inserted as an unsaved change and saved; the document
 // translated into Spanish (tags kept) and the change reviewed; an SEO check with its score and
-// checks. Every step ends by reading what it made through the REST API; axe checks the panel.
+// checks; an audience made on the Audiences screen and the document's variant for it written by
+// the model, then delivered. Every step ends by reading what it made through the REST API; axe
+// checks each screen.
 
 interface ApiDocument {
   id: string;
@@ -31,6 +33,10 @@ function modelAnswer(body: Record<string, unknown> | null): string {
   if (system?.content.startsWith('You translate')) {
     const texts = JSON.parse(user?.content ?? '{}') as Record<string, string>;
     return JSON.stringify(Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, toSpanish(text)])));
+  }
+  if (system?.content.startsWith('You adapt')) {
+    const texts = JSON.parse(user?.content ?? '{}') as Record<string, string>;
+    return JSON.stringify(Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, `For France: ${text}`])));
   }
   if (system?.content.startsWith('You are an SEO editor')) {
     return JSON.stringify({
@@ -174,5 +180,52 @@ describe('the AI assistant in the document editor, against a fake model', () => 
     expect(await report.getByRole('list', { name: 'Checks' }).getByRole('listitem').count()).toBeGreaterThan(0);
     await report.getByRole('list', { name: 'Suggestions' }).getByText('Morning tea, made simply').waitFor();
     await expectAccessible(page, 'AI assistant: SEO report');
+  });
+
+  it('makes an audience on the Audiences screen, writes the variant for it with the model, and delivers it once published', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.url}/app/projects/${projectId}/audiences`);
+    await page.getByRole('heading', { name: 'No audiences yet' }).waitFor();
+    await page.getByRole('button', { name: 'New audience' }).first().click();
+    const form = page.getByRole('dialog', { name: 'New audience' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('Visitors from France');
+    await form.getByRole('textbox', { name: 'Key' }).fill('france');
+    await form.getByRole('button', { name: 'Add rule' }).click();
+    await form.getByRole('group', { name: 'Rule 1' }).getByRole('textbox', { name: 'Value' }).fill('FR');
+    await expectAccessible(page, 'Audiences: new audience');
+    await form.getByRole('button', { name: 'Create audience' }).click();
+    await page.getByRole('list', { name: 'Audiences' }).getByText('Visitors from France').waitFor();
+    await page.getByText('country is FR').waitFor();
+    await expectAccessible(page, 'Audiences: the list');
+
+    await page.goto(`${server.url}/app/projects/${projectId}/document-editor/articles/${article.id}?locale=en`);
+    await page.getByText('All changes saved').waitFor();
+    await page.getByRole('button', { name: 'Variants' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Variants' });
+    await sheet.getByRole('button', { name: 'Write with AI' }).click();
+    const override = sheet.getByRole('textbox', { name: 'Title (override)' });
+    await expect.poll(() => override.inputValue()).toBe('For France: Morning tea');
+    await expectAccessible(page, 'Variants sheet: written by the model');
+    await page.keyboard.press('Escape');
+
+    await api('POST', `/projects/${projectId}/collections/articles/documents/${article.id}/publish`, {});
+    const readToken = (
+      await api<{ data: { token: string } }>('POST', `/projects/${projectId}/api-tokens`, {
+        name: 'site',
+        scopes: ['content:read'],
+      })
+    ).data.token;
+    const deliver = async (query: string) =>
+      (
+        await api<{ data: ApiDocument }>(
+          'GET',
+          `/projects/${projectId}/collections/articles/documents/${article.id}?locale=en${query}`,
+          undefined,
+          readToken,
+        )
+      ).data.data;
+    expect((await deliver('&audience=france')).title).toBe('For France: Morning tea');
+    expect((await deliver('&visitor[country]=FR')).title).toBe('For France: Morning tea');
+    expect((await deliver('')).title).toBe('Morning tea');
   });
 });
