@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeAppApi, fakeFetch, json, renderApp, signIn, testUser } from '../test/render';
+import { safeRedirect } from './auth';
 import { getSession, updateUser } from './session';
 
 const projects = { data: [], meta: { total: 0, page: 1, limit: 25 } };
@@ -105,6 +106,24 @@ describe('session and guards', () => {
     await waitFor(() =>
       expect(calls.find((call) => call.path === '/api/v1/auth/logout')?.body).toEqual({ refresh_token: 'refresh-1' }),
     );
+  });
+
+  it('follows only paths of this site after sign-in', () => {
+    expect(safeRedirect('/app/projects/p1/content?collection=posts#top')).toBe(
+      '/app/projects/p1/content?collection=posts#top',
+    );
+    for (const crafted of [
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '',
+    ]) {
+      expect(safeRedirect(crafted), crafted).toBe('/app');
+    }
+    expect(safeRedirect(null)).toBe('/app');
   });
 
   it('merges profile updates into the stored user', () => {

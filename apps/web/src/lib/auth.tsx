@@ -53,8 +53,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
 /** Only local paths are followed after sign-in, so a crafted link cannot send people elsewhere. */
 export function safeRedirect(target: string | null | undefined, fallback = '/app'): string {
-  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  return target;
+  if (!target?.startsWith('/')) return fallback;
+  // Resolved as a browser would (tabs and newlines dropped, backslashes read as slashes), so
+  // `/\t/evil.example` is seen for the other host it names.
+  const base = 'https://plinth.invalid';
+  try {
+    const url = new URL(target, base);
+    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 /** /app/*: signed-in users only; others go to /login and come back after signing in. */
