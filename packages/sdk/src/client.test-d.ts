@@ -104,6 +104,20 @@ describe('queries name the fields of the type', () => {
   });
 });
 
+describe('personalized reads and the AI assistant', () => {
+  it('take an audience or known visitor attributes, and stream text deltas', () => {
+    void typed
+      .collection('articles')
+      .get('1', { audience: 'france', visitor: { country: 'FR', 'custom.plan': 'pro' } });
+    // @ts-expect-error not a visitor attribute (custom ones are custom.<name>)
+    void typed.collection('articles').list({ visitor: { planet: 'mars' } });
+    expectTypeOf(typed.collection('articles').list()).resolves.toHaveProperty('meta').toHaveProperty('audience');
+    expectTypeOf(typed.ai.stream({ prompt: 'x' })).toExtend<AsyncIterable<string>>();
+    // @ts-expect-error a prompt is required
+    void typed.ai.generate({ tone: 'formal' });
+  });
+});
+
 describe('writes', () => {
   it('take ids where reads may hold populated documents or assets', () => {
     expectTypeOf<DocumentInput<Article>['author']>().toEqualTypeOf<string | null | undefined>();

@@ -1,15 +1,34 @@
 import type {
+  AiGenerateBody,
+  AiGenerated,
+  AiSeoBody,
+  AiSeoReport,
+  AiTranslateBody,
+  AiVariantBody,
   Asset,
+  Audience,
   Collection,
   Component,
+  CreateAudienceBody,
+  Document,
+  DocumentVariant,
   EventTicket,
   ListMediaQuery,
   LoginResponse,
   PreviewToken,
   Project,
   TokenPair,
+  UpdateAudienceBody,
   User,
 } from '@plinth/contract';
+import {
+  type GenerationStream,
+  generateText,
+  seoReport,
+  streamGeneration,
+  translateDocument,
+  writeDocumentVariant,
+} from './ai.js';
 import { login, me, refresh } from './auth.js';
 import {
   type CollectionTarget,
@@ -52,7 +71,17 @@ import {
   listComponents,
   listProjects,
 } from './model.js';
-import { type CallOptions, type PlinthRequest, toSearchParams } from './request.js';
+import {
+  createAudience,
+  deleteAudience,
+  deleteDocumentVariant,
+  getAudience,
+  listAudiences,
+  listDocumentVariants,
+  putDocumentVariant,
+  updateAudience,
+} from './personalization.js';
+import { type CallOptions, type PlinthRequest, projectPath, toSearchParams } from './request.js';
 
 export interface ClientOptions {
   /** Where Plinth runs, such as `https://cms.example.com` (the API is under `/api/v1`). */
@@ -206,6 +235,70 @@ export interface PlinthClient<TCollections extends CollectionMap = Record<string
     upload(file: UploadSource, options?: UploadOptions): Promise<Asset>;
     /** `mediaUrl`: the file's URL with image transforms. */
     url: typeof mediaUrl;
+  };
+  /**
+   * The AI assistant (needs a model on the server: else `AI_NOT_CONFIGURED`, 503). Members who
+   * may create documents, or tokens with `content:write`.
+   */
+  ai: {
+    /**
+     * Writes text and answers it whole.
+     * @example const { text } = await client.ai.generate({ prompt: 'A headline about tides', field: 'articles.title', tone: 'friendly' });
+     */
+    generate(body: AiGenerateBody, options?: CallOptions): Promise<AiGenerated>;
+    /**
+     * Writes text and yields it as it comes (server-sent events); `result` holds the whole text
+     * and the tokens used once the loop ends. Breaking out of the loop or aborting `signal`
+     * stops the generation.
+     * @example
+     * const stream = client.ai.stream({ prompt: 'A tagline' }, { signal: controller.signal });
+     * for await (const delta of stream) output.textContent += delta;
+     */
+    stream(body: AiGenerateBody, options?: CallOptions): GenerationStream;
+    /**
+     * Fills other locales of a document from one, as unpublished changes; answers the
+     * document with every locale's values.
+     * @example await client.ai.translate({ document_id: id, source_locale: 'en', target_locales: ['es', 'fr'] });
+     */
+    translate(body: AiTranslateBody, options?: CallOptions): Promise<Document>;
+    /**
+     * Scores a document for search engines, with the model's suggestions (null without a model).
+     * @example const { score, checks } = await client.ai.seo({ document_id: id, keyword: 'tide tables' });
+     */
+    seo(body: AiSeoBody, options?: CallOptions): Promise<AiSeoReport>;
+    /**
+     * Has the model write a document's variant for an audience, and saves it.
+     * @example await client.ai.variant({ document_id: id, audience: 'france', fields: ['title'] });
+     */
+    variant(body: AiVariantBody, options?: CallOptions): Promise<DocumentVariant>;
+  };
+  /** The project's audiences (read with `schema:read`; written by owners and admins). */
+  audiences: {
+    list(options?: CallOptions): Promise<ListOf<Audience>>;
+    get(key: string, options?: CallOptions): Promise<Audience>;
+    /**
+     * @example await client.audiences.create({ key: 'mobile', name: 'Phones', priority: 10, rules: [{ attribute: 'device', op: 'eq', value: 'mobile' }] });
+     */
+    create(body: CreateAudienceBody, options?: CallOptions): Promise<Audience>;
+    update(key: string, body: UpdateAudienceBody, options?: CallOptions): Promise<Audience>;
+    /** Deletes the audience and every document's variant for it. */
+    delete(key: string, options?: CallOptions): Promise<void>;
+  };
+  /** Documents' variants per audience, read and written by whoever edits the documents. */
+  variants: {
+    list(collection: string, id: string, options?: CallOptions & { locale?: string }): Promise<ListOf<DocumentVariant>>;
+    /**
+     * Sets the fields the variant overrides (in `locale`); delivered once the document is next published.
+     * @example await client.variants.put('articles', id, 'france', { title: 'Bonjour' });
+     */
+    put<T extends DocumentData = Record<string, unknown>>(
+      collection: string,
+      id: string,
+      audience: string,
+      data: DocumentInput<T>,
+      options?: CallOptions & { locale?: string },
+    ): Promise<DocumentVariant>;
+    delete(collection: string, id: string, audience: string, options?: CallOptions): Promise<void>;
   };
 }
 
@@ -467,6 +560,61 @@ export function createClient<TCollections extends CollectionMap = Record<string,
           uploadOptions,
         ),
       url: mediaUrl,
+    },
+    ai: {
+      generate: async (body, callOptions) => request(generateText({ projectId: requireProject(), body }), callOptions),
+      stream: (body, callOptions = {}) =>
+        streamGeneration(
+          {
+            url: `${apiUrl}${projectPath(requireProject(), '/ai/generate')}`,
+            fetch: fetchImpl,
+            headers: headersOf(callOptions.headers),
+          },
+          body,
+          callOptions,
+        ),
+      translate: async (body, callOptions) =>
+        request(translateDocument({ projectId: requireProject(), body }), callOptions),
+      seo: async (body, callOptions) => request(seoReport({ projectId: requireProject(), body }), callOptions),
+      variant: async (body, callOptions) =>
+        request(writeDocumentVariant({ projectId: requireProject(), body }), callOptions),
+    },
+    audiences: {
+      list: async (callOptions) => request(listAudiences(requireProject()), callOptions),
+      get: async (key, callOptions) => request(getAudience({ projectId: requireProject(), key }), callOptions),
+      create: async (body, callOptions) => request(createAudience({ projectId: requireProject(), body }), callOptions),
+      update: async (key, body, callOptions) =>
+        request(updateAudience({ projectId: requireProject(), key, body }), callOptions),
+      delete: async (key, callOptions) => {
+        await request(deleteAudience({ projectId: requireProject(), key }), callOptions);
+      },
+    },
+    variants: {
+      list: async (collection, id, options) =>
+        request(
+          listDocumentVariants({
+            projectId: requireProject(),
+            collection,
+            id,
+            ...(options?.locale !== undefined ? { locale: options.locale } : {}),
+          }),
+          options,
+        ),
+      put: async (collection, id, audience, data, options) =>
+        request(
+          putDocumentVariant({
+            projectId: requireProject(),
+            collection,
+            id,
+            audience,
+            data,
+            ...(options?.locale !== undefined ? { locale: options.locale } : {}),
+          }),
+          options,
+        ),
+      delete: async (collection, id, audience, callOptions) => {
+        await request(deleteDocumentVariant({ projectId: requireProject(), collection, id, audience }), callOptions);
+      },
     },
   };
   return client;

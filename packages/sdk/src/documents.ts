@@ -10,6 +10,7 @@ import type {
   PreviewTokenBody,
   PublishBody,
   UpdateDocumentBody,
+  VisitorAttribute,
 } from '@plinth/contract';
 import {
   type CreateOptions,
@@ -30,10 +31,13 @@ export type DocumentData = object;
 /** A document (API.md, Document) whose `data` has the type `T`. */
 export type PlinthDocument<T extends DocumentData = Record<string, unknown>> = Omit<Document, 'data'> & { data: T };
 
-/** A page of documents, with `meta.next_cursor` for the next one (null on the last page). */
+/**
+ * A page of documents, with `meta.next_cursor` for the next one (null on the last page), and
+ * `meta.audience` when the read named an `audience` or sent `visitor` attributes.
+ */
 export interface DocumentList<T extends DocumentData = Record<string, unknown>> {
   data: PlinthDocument<T>[];
-  meta: ListMeta;
+  meta: ListMeta & { audience?: string | null };
 }
 
 /** Columns every document has, which filters and sorts accept besides model fields. */
@@ -76,9 +80,19 @@ export type SortKey<T extends DocumentData = Record<string, unknown>> =
   | `-${FieldName<T> | SystemColumn}`;
 
 /**
+ * What a site knows about its visitor (API.md, Personalization): `country`, `language`,
+ * `device` (`mobile`, `tablet`, `desktop`), `utm_source`, `utm_campaign`, `referrer`, and
+ * `custom.<name>` attributes of its own.
+ * @example { country: 'FR', device: 'mobile', 'custom.plan': 'pro' }
+ */
+export type VisitorAttributes = { [K in VisitorAttribute]?: string } & { [K in `custom.${string}`]?: string };
+
+/**
  * How to read documents (API.md, Documents): `locale` (or `*` for every locale's values),
  * `fields` to project, `populate` to resolve references and media (`*` for all) `depth` levels
  * deep, and `status` (`published` asks a user's token for the published snapshot).
+ * Personalized delivery: `audience` reads that audience's variant where the document has one;
+ * `visitor` attributes pick the first matching audience (by priority) that has a variant.
  */
 export interface DocumentReadOptions<T extends DocumentData = Record<string, unknown>> {
   locale?: string;
@@ -86,6 +100,8 @@ export interface DocumentReadOptions<T extends DocumentData = Record<string, unk
   populate?: '*' | readonly FieldName<T>[];
   depth?: 1 | 2 | 3;
   status?: DocumentReadQuery['status'];
+  audience?: string;
+  visitor?: VisitorAttributes;
 }
 
 /**
@@ -149,7 +165,19 @@ export function compileFilter<T extends DocumentData>(filter: DocumentFilter<T>)
 const list = (values: string | readonly string[] | undefined) =>
   values === undefined ? undefined : typeof values === 'string' ? values : values.join(',');
 
-/** The query parameters of a read (`DocumentReadQuery` of the contract). */
+/**
+ * `visitor[name]=value` parameters of visitor attributes.
+ * @example compileVisitor({ country: 'FR', 'custom.plan': 'pro' }) // { 'visitor[country]': 'FR', 'visitor[custom.plan]': 'pro' }
+ */
+export function compileVisitor(visitor: VisitorAttributes): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(visitor) as [string, string | undefined][]) {
+    if (value !== undefined) params[`visitor[${name}]`] = value;
+  }
+  return params;
+}
+
+/** The query parameters of a read (`DocumentReadQuery` of the contract; `visitor[…]` keys ride along). */
 export function compileReadOptions<T extends DocumentData>(options: DocumentReadOptions<T> = {}): DocumentReadQuery {
   const fields = list(options.fields);
   const populate = list(options.populate);
@@ -159,6 +187,8 @@ export function compileReadOptions<T extends DocumentData>(options: DocumentRead
     ...(populate !== undefined ? { populate } : {}),
     ...(options.depth !== undefined ? { depth: options.depth } : {}),
     ...(options.status !== undefined ? { status: options.status } : {}),
+    ...(options.audience !== undefined ? { audience: options.audience } : {}),
+    ...(options.visitor ? compileVisitor(options.visitor) : {}),
   };
 }
 

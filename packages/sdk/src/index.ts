@@ -1,9 +1,21 @@
 // The public surface of @plinth/sdk: the client, the request functions it runs, the errors,
-// the webhook check, real-time events and live preview. Shapes of the API (Document, Asset, Collection, …) come from the contract.
+// the webhook check, real-time events, live preview, the AI assistant and personalization. Shapes of the API (Document, Asset, Collection, …) come from the contract.
 export type {
+  AiGenerateBody,
+  AiGenerated,
+  AiGeneratedDone,
+  AiSeoBody,
+  AiSeoCheck,
+  AiSeoReport,
+  AiTranslateBody,
+  AiVariantBody,
   Asset,
+  Audience,
+  AudienceRule,
   Collection,
   Component,
+  CreateAudienceBody,
+  DocumentVariant,
   ErrorCode,
   EventTicket,
   Field,
@@ -11,10 +23,21 @@ export type {
   Presence,
   PreviewToken,
   Project,
+  UpdateAudienceBody,
   User,
+  VisitorAttribute,
   WebhookEvent,
   WebhookPayload,
 } from '@plinth/contract';
+export {
+  type GenerationConnection,
+  type GenerationStream,
+  generateText,
+  seoReport,
+  streamGeneration,
+  translateDocument,
+  writeDocumentVariant,
+} from './ai.js';
 export { login, me, refresh } from './auth.js';
 export {
   type ClientOptions,
@@ -29,6 +52,7 @@ export {
   compileFilter,
   compileQuery,
   compileReadOptions,
+  compileVisitor,
   createDocument,
   createPreviewToken,
   type DocumentAction,
@@ -52,6 +76,7 @@ export {
   type SystemColumn,
   type UpdateDocumentOptions,
   updateDocument,
+  type VisitorAttributes,
   type WriteValue,
 } from './documents.js';
 export { PlinthError, PlinthGraphqlError, PlinthNetworkError } from './errors.js';
@@ -81,6 +106,17 @@ export {
   listComponents,
   listProjects,
 } from './model.js';
+export {
+  createAudience,
+  deleteAudience,
+  deleteDocumentVariant,
+  getAudience,
+  listAudiences,
+  listDocumentVariants,
+  putDocumentVariant,
+  updateAudience,
+  type VariantTarget,
+} from './personalization.js';
 export {
   mergePreview,
   PREVIEW_PARAM,

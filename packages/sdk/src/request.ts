@@ -9,7 +9,7 @@ export type QueryValue = string | number | boolean | null | undefined;
  * const article = await client.request(request);
  */
 export interface PlinthRequest<T> {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path under `/api/v1`, such as `/projects/p1/collections`. */
   path: string;
   query?: Record<string, QueryValue>;
