@@ -13,12 +13,14 @@ export const ADMIN = { email: 'e2e-admin@plinth.test', password: 'e2e admin pass
 export interface ServerOptions {
   /** Extra environment for the server process, e.g. SMTP_URL of a test mail server. */
   env?: Record<string, string>;
+  /** Keeps what the server writes (its log) for `output()`; stderr is still shown. */
+  captureOutput?: boolean;
 }
 
 /** The built production server on a free port with a fresh SQLite data dir. */
 export async function startServer(
   options: ServerOptions = {},
-): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
+): Promise<{ url: string; dataDir: string; output(): string; stop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js', 'start'], {
@@ -35,7 +37,13 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: options.captureOutput ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
+  });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output.push(chunk);
+    process.stderr.write(chunk);
   });
   const url = `http://127.0.0.1:${port}`;
   // Generous: a CI machine may be busy (a build, a browser) when a journey starts its server.
@@ -52,6 +60,7 @@ export async function startServer(
   return {
     url,
     dataDir,
+    output: () => Buffer.concat(output).toString('utf8'),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
