@@ -32,6 +32,10 @@ import { startersRoutes } from './modules/starters/starters.routes.js';
 import { installRequestMetrics, metricsRoutes } from './modules/status/metrics.routes.js';
 import { installRequestStats, statusRoutes } from './modules/status/status.routes.js';
 import { tokensRoutes } from './modules/tokens/tokens.routes.js';
+import { exportsRoutes } from './modules/transfer/exports.routes.js';
+import { importsRoutes } from './modules/transfer/imports.routes.js';
+import { modelPromotionRoutes } from './modules/transfer/model.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { installMetering } from './modules/usage/metering.hooks.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { versionsRoutes } from './modules/versions/versions.routes.js';
@@ -123,7 +127,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
     globalDecompression: false,
   });
-  installAuth(app, services);
   // Installed before any route, so Prometheus sees every answer.
   installRequestMetrics(app, services.monitor.prometheus);
   installIdempotency(app, { repository: services.idempotency, clock: services.clock, jwtKey: services.jwtKey });
@@ -132,6 +135,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // "*" says just that, and costs less per answer than echoing each Origin back.
   await app.register(cors, {
     origin: '*',
+    // An OPTIONS without Origin is tus discovery (resumable uploads), not a broken preflight.
+    strictPreflight: false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: [
       'Authorization',
@@ -140,6 +145,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       'If-None-Match',
       'Last-Event-ID',
       'X-Request-Id',
+      'Tus-Resumable',
+      'Upload-Length',
+      'Upload-Metadata',
+      'Upload-Offset',
     ],
     exposedHeaders: [
       'ETag',
@@ -149,9 +158,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       'X-Quota-Limit',
       'X-Quota-Remaining',
       'X-Quota-Reset',
+      'Location',
+      'Tus-Resumable',
+      'Tus-Version',
+      'Tus-Extension',
+      'Tus-Max-Size',
+      'Upload-Offset',
+      'Upload-Length',
+      'Upload-Expires',
+      'X-Plinth-Asset-Id',
     ],
     maxAge: 86400,
   });
+  // After CORS, so that a 401 carries its headers; before any route, so that routes needing a
+  // credential check it before anything else.
+  installAuth(app, services);
 
   await app.register(healthRoutes, services);
   await app.register(mediaFileRoutes, services);
@@ -174,11 +195,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(statusRoutes, services);
       await api.register(adminRoutes, services);
       await api.register(collectionsRoutes, services);
+      await api.register(modelPromotionRoutes, services);
+      await api.register(exportsRoutes, services);
+      await api.register(importsRoutes, services);
       await api.register(startersRoutes, services);
       await api.register(documentsRoutes, services);
       await api.register(personalizationRoutes, services);
       await api.register(projectSearchRoutes, services);
       await api.register(mediaRoutes, services);
+      await api.register(uploadsRoutes, services);
       await api.register(versionsRoutes, services);
       await api.register(workflowRoutes, services);
       await api.register(graphqlRoutes, services);

@@ -1,5 +1,6 @@
+import path from 'node:path';
 import type { Config } from './config.js';
-import type { DatabaseHandle } from './db/database.js';
+import { type DatabaseHandle, parseJson } from './db/database.js';
 import { transactor } from './db/repository.js';
 import { EMAIL_JOB, emailJob } from './jobs/email.job.js';
 import { type JobHandler, JobQueue, Worker, type WorkerOptions } from './jobs/queue.js';
@@ -39,8 +40,10 @@ import { BlogService } from './modules/blog/blog.service.js';
 import { CollectionsRepository } from './modules/collections/collections.repository.js';
 import { CollectionsService } from './modules/collections/collections.service.js';
 import { ModelCache } from './modules/collections/model-cache.js';
+import { ModelPromotion } from './modules/collections/model-promotion.js';
 import { ContentIndexes } from './modules/documents/content-indexes.js';
 import { DocumentChecks } from './modules/documents/document-checks.js';
+import { DocumentImports } from './modules/documents/document-imports.js';
 import { DocumentLifecycle } from './modules/documents/document-lifecycle.js';
 import { DocumentReads } from './modules/documents/document-reads.js';
 import { DocumentStore } from './modules/documents/document-store.js';
@@ -84,6 +87,12 @@ import { StatusRepository } from './modules/status/status.repository.js';
 import { StatusMonitor } from './modules/status/status-monitor.js';
 import { TokensRepository } from './modules/tokens/tokens.repository.js';
 import { TokensService } from './modules/tokens/tokens.service.js';
+import { DEFAULT_ARCHIVE_LIMITS } from './modules/transfer/archive-reader.js';
+import { EXPORT_JOB, ExportsService } from './modules/transfer/exports.service.js';
+import { IMPORT_JOB, ImportsService } from './modules/transfer/imports.service.js';
+import { ExportsRepository, ImportsRepository } from './modules/transfer/transfer.repository.js';
+import { UploadsRepository } from './modules/uploads/uploads.repository.js';
+import { UPLOAD_SWEEP_MS, UploadsService } from './modules/uploads/uploads.service.js';
 import { AnalyticsRepository } from './modules/usage/analytics.repository.js';
 import { AnalyticsService } from './modules/usage/analytics.service.js';
 import { AnalyticsRecorder } from './modules/usage/analytics-recorder.js';
@@ -94,6 +103,7 @@ import { UsageMeter } from './modules/usage/usage-meter.js';
 import { VersionHistory } from './modules/versions/version-history.js';
 import { VersionsRepository } from './modules/versions/versions.repository.js';
 import { VersionsService } from './modules/versions/versions.service.js';
+import { toWebhook } from './modules/webhooks/webhook.mapper.js';
 import { createWebhookJobHandler, type WebhookJobOptions } from './modules/webhooks/webhook-delivery.job.js';
 import { WEBHOOK_JOB, WebhookEvents } from './modules/webhooks/webhook-events.js';
 import { WebhooksRepository } from './modules/webhooks/webhooks.repository.js';
@@ -330,6 +340,15 @@ export async function createServices(options: ServicesOptions) {
     transaction,
     clock,
   });
+  const modelPromotion = new ModelPromotion({
+    repository: repositories.collections,
+    models,
+    content: storedDocuments,
+    events: changeEvents,
+    audit,
+    transaction,
+    clock,
+  });
   const files = new MediaFiles({
     repository: repositories.media,
     storage,
@@ -357,6 +376,14 @@ export async function createServices(options: ServicesOptions) {
     config,
   });
   onProjectDelete.push((trx, projectId) => media.queuePurge(trx, projectId));
+  // Resumable uploads make their assets through the media library.
+  const uploads = new UploadsService({
+    repository: new UploadsRepository(db, dialect),
+    media,
+    clock,
+    log,
+    config,
+  });
   const history = new VersionHistory(repositories.versions);
   const store = new DocumentStore({
     repository: repositories.documents,
@@ -563,6 +590,64 @@ export async function createServices(options: ServicesOptions) {
     probe: options.statusProbe,
   });
 
+  // Exports read each module's data through what that module provides.
+  const exports = new ExportsService({
+    repository: new ExportsRepository(db, dialect),
+    models,
+    sources: {
+      project: (projectId) => live.get(projectId),
+      documents: (collectionId) => repositories.documents.scan(collectionId),
+      versions: (documentId, page) => repositories.versions.list(documentId, page),
+      media: (projectId, page) => repositories.media.list(projectId, {}, page),
+      mediaFile: (asset) => storage.read(asset.storage_key),
+      audiences: async (projectId) =>
+        (await repositories.personalization.listAudiences(projectId)).map(
+          ({ id: _id, project_id: _project, ...audience }) => ({
+            ...audience,
+            rules: parseJson<unknown>(audience.rules),
+          }),
+        ),
+      webhooks: async (projectId) =>
+        (await repositories.webhooks.list(projectId, { limit: 1000, offset: 0 })).rows.map(toWebhook),
+    },
+    audit,
+    jobs,
+    clock,
+    log,
+    dir: path.join(config.dataDir, 'exports'),
+  });
+
+  // Imports write each module's data through what that module provides, in one transaction.
+  const documentImports = new DocumentImports({ repository: repositories.documents });
+  const imports = new ImportsService({
+    repository: new ImportsRepository(db, dialect),
+    models,
+    promotion: modelPromotion,
+    targets: {
+      project: (projectId) => live.get(projectId),
+      documents: (trx, ids) => documentImports.findAnyProject(trx, ids),
+      writeDocument: (trx, document, previousVersion, model, project) =>
+        documentImports.write(trx, document, previousVersion, model, project),
+      scanDocuments: (trx, collectionId) => storedDocuments.scan(trx, collectionId),
+      versionIds: (trx, ids) => repositories.versions.in(trx).existingIds(ids),
+      insertVersion: (trx, row) => repositories.versions.in(trx).insert(row),
+      assets: (trx, ids) => repositories.media.in(trx).findAnyProject(ids),
+      insertAsset: (trx, row) => repositories.media.in(trx).insert(row),
+      putMediaFile: (key, file, meta) => storage.putFile(key, file, meta),
+      deleteMediaFile: (key) => storage.delete(key),
+      setLocales: (trx, projectId, locales, now) =>
+        repositories.projects.in(trx).update(projectId, { locales, updated_at: now }),
+    },
+    audit,
+    jobs,
+    transaction,
+    clock,
+    log,
+    dir: path.join(config.dataDir, 'imports'),
+    maxArchiveBytes: 2 * 1024 * 1024 * 1024,
+    limits: DEFAULT_ARCHIVE_LIMITS,
+  });
+
   // What the worker runs, by job kind.
   jobHandlers.set(EMAIL_JOB, emailJob(mailer));
   jobHandlers.set(
@@ -574,6 +659,8 @@ export async function createServices(options: ServicesOptions) {
   );
   jobHandlers.set(SCHEDULED_JOB, workflow.scheduledJob());
   jobHandlers.set(MEDIA_PURGE_JOB, media.purgeJob());
+  jobHandlers.set(EXPORT_JOB, exports.job());
+  jobHandlers.set(IMPORT_JOB, imports.job());
 
   // The instance admin named by PLINTH_ADMIN_EMAIL exists before anyone signs in.
   if (config.adminEmail && config.adminPassword) await accounts.ensureAdmin(config.adminEmail, config.adminPassword);
@@ -599,6 +686,9 @@ export async function createServices(options: ServicesOptions) {
     audit,
     models,
     collections,
+    modelPromotion,
+    exports,
+    imports,
     documentReads,
     documentWrites,
     documentLifecycle,
@@ -607,6 +697,7 @@ export async function createServices(options: ServicesOptions) {
     versions,
     workflow,
     media,
+    uploads,
     webhooks,
     overview,
     starters,
@@ -652,8 +743,10 @@ export async function createServices(options: ServicesOptions) {
       background = true;
       meter.start();
       recorder.start();
-      if (work.healthSamples) monitor.start();
+      // Awaited, so that the first /status answer already has figures.
+      if (work.healthSamples) await monitor.start();
       await media.removeStaleUploads();
+      await uploads.removeExpired();
       eventHub.start();
       if (database.listen) {
         const listener = await database.listen({
@@ -670,6 +763,7 @@ export async function createServices(options: ServicesOptions) {
           () => events.purge().catch((error: unknown) => log.error({ err: error }, 'Could not purge the event log')),
           eventOptions.purgeMs,
         ),
+        setInterval(() => void uploads.removeExpired(), UPLOAD_SWEEP_MS),
       ];
       for (const timer of sweeps) timer.unref();
       closers.push(() => {

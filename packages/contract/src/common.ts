@@ -8,6 +8,8 @@ export const ERROR_CODES = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A tus request without `Tus-Resumable: 1.0.0` (resumable uploads). */
+  PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   STORAGE_QUOTA_EXCEEDED: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -36,7 +38,8 @@ export const ErrorBody = Type.Object({
 });
 export type ErrorBody = Static<typeof ErrorBody>;
 
-export const Id = Type.String({ minLength: 1, maxLength: 64 });
+// No NUL: PostgreSQL refuses it in any text parameter, so an id holding one could only fail.
+export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[^\\u0000]+$' });
 export const Timestamp = Type.String({ format: 'date-time' });
 
 export const ListMeta = Type.Object({

@@ -23,5 +23,7 @@ export * from './slugs.js';
 export * from './starters.js';
 export * from './status.js';
 export * from './tokens.js';
+export * from './transfer.js';
+export * from './uploads.js';
 export * from './usage.js';
 export * from './webhooks.js';

@@ -16,6 +16,8 @@ import * as identityEmail from './migrations/0016-identity-email.js';
 import * as localesEventsPreview from './migrations/0017-locales-events-preview.js';
 import * as personalization from './migrations/0018-personalization.js';
 import * as aiUsage from './migrations/0019-ai-usage.js';
+import * as resumableUploads from './migrations/0020-resumable-uploads.js';
+import * as exportsImports from './migrations/0021-exports-imports.js';
 
 // Listed explicitly (not read from disk) so the built server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -36,6 +38,8 @@ const migrations: Record<string, Migration> = {
   '0017-locales-events-preview': localesEventsPreview,
   '0018-personalization': personalization,
   '0019-ai-usage': aiUsage,
+  '0020-resumable-uploads': resumableUploads,
+  '0021-exports-imports': exportsImports,
 };
 
 /*

@@ -394,6 +394,24 @@ export type MediaAssetRow = Selectable<MediaAssetsTable>;
 export type NewMediaAssetRow = Insertable<MediaAssetsTable>;
 export type MediaAssetUpdate = Updateable<MediaAssetsTable>;
 
+/** A tus upload whose bytes arrive in a file under the data dir (0020). */
+export interface ResumableUploadsTable {
+  id: string;
+  project_id: string;
+  /** Who created it: `user:<id>` or `token:<id>`; nobody else may continue it. */
+  owner: string;
+  upload_length: number;
+  upload_offset: number;
+  filename: string;
+  alt: string | null;
+  folder: string | null;
+  /** The media asset the last byte made; null while bytes are missing. */
+  asset_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+export type ResumableUploadRow = Selectable<ResumableUploadsTable>;
+
 export interface MediaVariantsTable {
   asset_id: string;
   variant: string;
@@ -475,6 +493,7 @@ export interface Database {
   audit_log: AuditLogTable;
   media_assets: MediaAssetsTable;
   media_variants: MediaVariantsTable;
+  resumable_uploads: ResumableUploadsTable;
   usage_counters: UsageCountersTable;
   analytics_hourly: AnalyticsHourlyTable;
   webhooks: WebhooksTable;
@@ -494,6 +513,9 @@ export interface Database {
   ai_usage: AiUsageTable;
   audiences: AudiencesTable;
   document_variants: DocumentVariantsTable;
+  project_exports: ProjectExportsTable;
+  project_imports: ProjectImportsTable;
+  import_copies: ImportCopiesTable;
 }
 
 /** The log real-time streams replay from: one row per event, kept 24 hours. */
@@ -622,4 +644,47 @@ export interface AiUsageTable {
   prompt_tokens: number;
   completion_tokens: number;
   updated_at: string;
+}
+
+/** A project export (0021): a background job writing one gzipped tar under the data dir. */
+export interface ProjectExportsTable {
+  id: string;
+  project_id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  /** JSON: what the archive holds (documents, versions, media, audit). */
+  include: string;
+  size: number | null;
+  error: string | null;
+  /** The archive, relative to the data dir; null until done. */
+  file: string | null;
+  created_by: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+export type ProjectExportRow = Selectable<ProjectExportsTable>;
+
+/** A project import (0021): the uploaded archive (`file`, under the data dir) and, once done, its report. */
+export interface ProjectImportsTable {
+  id: string;
+  project_id: string;
+  mode: 'merge' | 'replace' | 'copy';
+  dry_run: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  /** JSON: created, updated, unchanged, conflicts, errors. */
+  report: string | null;
+  error: string | null;
+  file: string | null;
+  created_by: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+export type ProjectImportRow = Selectable<ProjectImportsTable>;
+
+/** The id a `copy` import gave an archive's document, version or asset in a project (0021). */
+export interface ImportCopiesTable {
+  project_id: string;
+  source_id: string;
+  copy_id: string;
 }

@@ -11,6 +11,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   409: 'Conflict',
+  412: 'Precondition Failed',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
@@ -86,7 +87,9 @@ const GENERIC_MESSAGE: Record<ClientErrorCode, string> = {
 function fromFastifyError(error: FastifyError): ErrorBody | null {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return errorBody('VALIDATION_FAILED', 'The request body is not valid JSON');
+      return errorBody('VALIDATION_FAILED', 'The request body is not valid JSON', [
+        { path: 'body', message: 'is not valid JSON' },
+      ]);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

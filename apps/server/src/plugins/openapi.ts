@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import * as contract from '@plinth/contract';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import type { TSchema } from 'typebox';
+import { stringify as stringifyYaml } from 'yaml';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -198,6 +199,11 @@ function documentRoute(schema: FastifySchema, route: RouteOptions, used: Set<str
   const response = isJson(schema.response) ? schema.response : {};
   const conditional = '304' in response;
   const documented: Json = { ...schema };
+  // @fastify/swagger suffixes HEAD operationIds with "-head" (against a GET's twin); a HEAD route
+  // declared for itself (tus uploads) keeps the id it was given.
+  if (route.method === 'HEAD' && typeof schema.operationId === 'string') {
+    documented.operationId = schema.operationId.replace(/-head$/, '');
+  }
   if (schema.body !== undefined) documented.body = withRefs(schema.body, used);
   // Read by completeOperations, which makes such a request body optional.
   if (route.config?.optionalBody) documented[OPTIONAL_BODY] = true;
@@ -222,7 +228,11 @@ function documentRoute(schema: FastifySchema, route: RouteOptions, used: Set<str
     Object.entries(response).map(([status, answer]) => {
       const copy = withRefs(answer, used) as Json;
       // Placeholders: the document's pass below makes them references to components.headers.
-      const headers = Object.fromEntries(answerHeaders(status, route, conditional).map((name) => [name, {}]));
+      // Headers an answer schema names itself (the tus ones of resumable uploads) are kept.
+      const headers = {
+        ...(isJson(copy.headers) ? copy.headers : {}),
+        ...Object.fromEntries(answerHeaders(status, route, conditional).map((name) => [name, {}])),
+      };
       return [
         status,
         { ...copy, description: describeAnswer(status, copy), ...(Object.keys(headers).length ? { headers } : {}) },
@@ -369,6 +379,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
   });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/api/v1/openapi.yaml', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('application/yaml; charset=utf-8').send(app.swagger({ yaml: true })),
+    // Written without anchors: the document shares schema objects between operations, and
+    // YAML readers refuse a document with many aliases (a guard against alias bombs).
+    reply.type('application/yaml; charset=utf-8').send(stringifyYaml(app.swagger(), { aliasDuplicateObjects: false })),
   );
 }

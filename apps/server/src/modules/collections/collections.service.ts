@@ -43,7 +43,7 @@ const forCaller = <T extends Collection | Component>(model: T, grant: ProjectGra
   grant.content.seesHidden ? model : withoutHidden(model);
 
 /** What a model change asks of the documents already stored. */
-interface FieldCheck {
+export interface FieldCheck {
   field: Field;
   /** The field existed before (false for new fields, which may meet values kept from a removed one). */
   existed: boolean;
@@ -56,7 +56,7 @@ interface FieldCheck {
 }
 
 /** The checks a change from `before` to `after` needs; unchanged fields need none. */
-function fieldChecks(before: readonly Field[], after: readonly Field[]): FieldCheck[] {
+export function fieldChecks(before: readonly Field[], after: readonly Field[]): FieldCheck[] {
   const checks: FieldCheck[] = [];
   const comparable = (f: Field) => JSON.stringify([f.type, f.options ?? {}, Boolean(f.required)]);
   for (const field of after) {
@@ -73,7 +73,11 @@ function fieldChecks(before: readonly Field[], after: readonly Field[]): FieldCh
 }
 
 /** Whether one stored value (a locale map for localized fields) fits a field's definition. */
-function storedValueFits(check: FieldCheck, value: unknown, components: ProjectModel['componentFields']): boolean {
+export function storedValueFits(
+  check: FieldCheck,
+  value: unknown,
+  components: ProjectModel['componentFields'],
+): boolean {
   const { field } = check;
   if (value === undefined || value === null) {
     // Documents saved before a new field existed lack it; a default covers them.
@@ -90,7 +94,7 @@ function storedValueFits(check: FieldCheck, value: unknown, components: ProjectM
 }
 
 /** The keys under which a unique field's value of one document is compared with others. */
-function uniqueKeys(field: Field, value: unknown): string[] {
+export function uniqueKeys(field: Field, value: unknown): string[] {
   if (value === undefined || value === null) return [];
   if (!field.localized) return [JSON.stringify(value)];
   if (!isLocaleMap(value)) return [];
@@ -100,7 +104,7 @@ function uniqueKeys(field: Field, value: unknown): string[] {
 }
 
 /** A document's stored copies: the working one first, then the published snapshot. */
-const storedCopies = (row: DocumentRow): Record<string, unknown>[] =>
+export const storedCopies = (row: DocumentRow): Record<string, unknown>[] =>
   [row.data, row.published_data]
     .filter((copy) => copy !== null)
     .map((copy) => parseJson<Record<string, unknown>>(copy));
@@ -108,6 +112,60 @@ const storedCopies = (row: DocumentRow): Record<string, unknown>[] =>
 /** Per field, the ids of the documents a change would break. */
 const emptyViolations = (checks: readonly FieldCheck[]) =>
   new Map<string, Set<string>>(checks.map((check) => [check.field.name, new Set<string>()]));
+
+/**
+ * Which stored documents a change of fields breaks, fed one document at a time: values that no
+ * longer fit, values held where `localized` changes, and live documents sharing a value of a
+ * field that became unique.
+ */
+export class FieldBreakages {
+  /** Per unique field, value key → ids of the live documents holding it. */
+  private readonly holders = new Map<string, Map<string, string[]>>();
+  private readonly broken: Map<string, Set<string>>;
+
+  constructor(
+    private readonly checks: readonly FieldCheck[],
+    private readonly components: ProjectModel['componentFields'],
+  ) {
+    this.broken = emptyViolations(checks);
+  }
+
+  add(row: DocumentRow): void {
+    const stored = storedCopies(row);
+    for (const check of this.checks) {
+      const name = check.field.name;
+      const breaks = stored.some((data) =>
+        check.relocalized
+          ? data[name] !== undefined && data[name] !== null
+          : check.checkValues && !storedValueFits(check, data[name], this.components),
+      );
+      if (breaks) this.broken.get(name)?.add(row.id);
+      const working = stored[0];
+      if (check.becameUnique && working && row.deleted_at === null) {
+        const byValue = this.holders.get(name) ?? new Map<string, string[]>();
+        this.holders.set(name, byValue);
+        for (const key of uniqueKeys(check.field, working[name])) {
+          byValue.set(key, [...(byValue.get(key) ?? []), row.id]);
+        }
+      }
+    }
+  }
+
+  /** Whether live documents were compared for a field that became unique. */
+  comparedUnique(name: string): boolean {
+    return this.holders.has(name);
+  }
+
+  /** Per field, the ids of the documents that break it (those sharing a unique value included). */
+  byField(): Map<string, Set<string>> {
+    for (const [name, byValue] of this.holders) {
+      for (const ids of byValue.values()) {
+        if (ids.length > 1) for (const id of ids) this.broken.get(name)?.add(id);
+      }
+    }
+    return this.broken;
+  }
+}
 
 /** The 409 of API.md when any document would break: the count, and one detail per field. */
 function throwIfBroken(
@@ -128,7 +186,7 @@ function throwIfBroken(
 }
 
 /** Collections whose blocks can hold component `name`, directly or inside other components. */
-function collectionsHolding(model: ProjectModel, name: string): CollectionModel[] {
+export function collectionsHolding(model: ProjectModel, name: string): CollectionModel[] {
   const holders = new Set([name]);
   const holdsAny = (fields: readonly Field[]) =>
     fields.some((field) => field.type === 'blocks' && field.options?.components?.some((c) => holders.has(c)));
@@ -148,7 +206,7 @@ function collectionsHolding(model: ProjectModel, name: string): CollectionModel[
  * GraphQL names come from slug and singular (API.md), so a singular may not equal its own slug
  * (400) nor another collection's slug or singular (409).
  */
-function checkNames(model: ProjectModel, slug: string, singular: string): void {
+export function checkNames(model: ProjectModel, slug: string, singular: string): void {
   if (singular === slug) throw fieldError('singular', 'must differ from the slug');
   for (const other of model.collections.values()) {
     if (other.slug === slug) continue;
@@ -295,6 +353,7 @@ export class CollectionsService {
         // Checked in the transaction that changes the model, under the collection's writer lock.
         await this.content.lockCollections(trx, [collection.id]);
         await this.checkExistingDocuments(trx, model, collection, body.fields);
+        await this.content.refreshSearch(trx, collection, { ...collection, fields: body.fields }, grant.project);
       }
       await this.repository.in(trx).updateCollection(collection.id, {
         ...(body.name !== undefined ? { name: body.name.trim() } : {}),
@@ -328,39 +387,13 @@ export class CollectionsService {
   ): Promise<void> {
     const checks = fieldChecks(collection.fields, fields);
     if (checks.length === 0) return;
-    const violations = emptyViolations(checks);
-    /** Per unique field, value key → ids of the live documents holding it. */
-    const holders = new Map<string, Map<string, string[]>>();
+    const breakages = new FieldBreakages(checks, model.componentFields);
     for await (const rows of this.content.scan(trx, collection.id)) {
-      for (const row of rows) {
-        const stored = storedCopies(row);
-        for (const check of checks) {
-          const name = check.field.name;
-          const broken = stored.some((data) =>
-            check.relocalized
-              ? data[name] !== undefined && data[name] !== null
-              : check.checkValues && !storedValueFits(check, data[name], model.componentFields),
-          );
-          if (broken) violations.get(name)?.add(row.id);
-          const working = stored[0];
-          if (check.becameUnique && working && row.deleted_at === null) {
-            const byValue = holders.get(name) ?? new Map<string, string[]>();
-            holders.set(name, byValue);
-            for (const key of uniqueKeys(check.field, working[name])) {
-              byValue.set(key, [...(byValue.get(key) ?? []), row.id]);
-            }
-          }
-        }
-      }
+      for (const row of rows) breakages.add(row);
     }
-    for (const [name, byValue] of holders) {
-      for (const ids of byValue.values()) {
-        if (ids.length > 1) for (const id of ids) violations.get(name)?.add(id);
-      }
-    }
-    throwIfBroken(checks, violations, (check, count) => {
+    throwIfBroken(checks, breakages.byField(), (check, count) => {
       if (check.relocalized) return `${count} document(s) hold values; "localized" cannot change while they do`;
-      if (check.becameUnique && holders.get(check.field.name) && !check.checkValues)
+      if (check.becameUnique && breakages.comparedUnique(check.field.name) && !check.checkValues)
         return `${count} document(s) share a value, so it cannot become unique`;
       return `${count} document(s) hold values that would be invalid`;
     });

@@ -1,6 +1,7 @@
 import type { Field } from '@plinth/contract';
 import type { Trx } from '../../db/repository.js';
 import type { DocumentRow } from '../../db/schema.js';
+import type { CollectionModel } from './model.js';
 
 /**
  * What changes of the model need of the documents stored under it. The documents module owns
@@ -21,6 +22,17 @@ export interface StoredContent {
   trashCollection(trx: Trx, collectionId: string, deletedAt: string): Promise<number>;
   /** Brings back the documents a collection's deletion trashed (marked with its time); returns how many. */
   restoreCollection(trx: Trx, collectionId: string, deletedAt: string): Promise<number>;
+  /**
+   * Brings the full-text rows of a collection's documents in line with a change of its model
+   * (`before` → `after`), in `trx`: a field that became hidden or was removed must stop
+   * matching searches at once, not at each document's next write.
+   */
+  refreshSearch(
+    trx: Trx,
+    before: CollectionModel,
+    after: CollectionModel,
+    project: { locales: readonly string[]; defaultLocale: string },
+  ): Promise<void>;
   /** Builds the indexes that filters, sorts and unique checks on these fields use. */
   ensureIndexes(
     fields: readonly Field[],

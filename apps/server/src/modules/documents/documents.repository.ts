@@ -236,6 +236,16 @@ export class DocumentsRepository extends Repository {
       .execute();
   }
 
+  /** Documents among `ids` in any project, trashed ones too (imports: ids that exist already, and where). */
+  findAnyProject(ids: readonly string[]): Promise<DocumentRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
   /** The collection of each live document of the project among `ids` (reference checks, any collection at once). */
   findLiveCollections(projectId: string, ids: readonly string[]): Promise<{ id: string; collection_id: string }[]> {
     if (ids.length === 0) return Promise.resolve([]);

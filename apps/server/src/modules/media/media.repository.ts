@@ -69,6 +69,16 @@ export class MediaRepository extends Repository {
     return row !== undefined;
   }
 
+  /** Assets among `ids` in any project, deleted ones too (imports: ids that exist already, and where). */
+  findAnyProject(ids: readonly string[]): Promise<MediaAssetRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('media_assets')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
   /** Live assets of one project among `ids`, in one query (unknown and deleted ids are left out). */
   async findLiveMany(projectId: string, ids: readonly string[]): Promise<MediaAssetRow[]> {
     if (ids.length === 0) return [];

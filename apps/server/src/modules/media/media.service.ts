@@ -4,7 +4,13 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type Asset, type ListMediaQuery, MEDIA_FOLDER_PATTERN, type UpdateAssetBody } from '@plinth/contract';
+import {
+  type Asset,
+  type ListMediaQuery,
+  MAX_ASSET_FILENAME,
+  MEDIA_FOLDER_PATTERN,
+  type UpdateAssetBody,
+} from '@plinth/contract';
 import type { Config } from '../../config.js';
 import type { Transact, Trx } from '../../db/repository.js';
 import type { MediaAssetRow, MediaAssetUpdate } from '../../db/schema.js';
@@ -67,7 +73,7 @@ export interface MediaOptions {
 const UPLOAD_FIELDS = new Set(['alt', 'folder']);
 /** The folder rule of the contract; a folder is trimmed first, then checked. */
 const FOLDER = new RegExp(MEDIA_FOLDER_PATTERN, 'u');
-const MAX_FILENAME = 255;
+const MAX_ALT = 1000;
 /** A temporary upload file nobody wrote to for this long was left by a process that stopped. */
 const STALE_UPLOAD_MS = 60 * 60 * 1000;
 
@@ -83,16 +89,31 @@ function cleanFolder(raw: string): string {
   return folder;
 }
 
-/** A name as given by a browser, made safe to show and to put in a URL and a header. */
+/** The longest start of `text` within `units` UTF-16 code units, never splitting a character. */
+function truncate(text: string, units: number): string {
+  let end = 0;
+  for (const char of text) {
+    if (end + char.length > units) break;
+    end += char.length;
+  }
+  return text.slice(0, end);
+}
+
+/**
+ * A name as given by a browser, made safe to show and to put in a URL and a header. A longer
+ * name than the file URL can route is shortened, keeping its extension (the asset id in the URL
+ * keeps addresses unique).
+ * @example cleanFilename(`${'a'.repeat(300)}.png`) // 96 a's, then '.png'
+ */
 export function cleanFilename(raw: string): string {
   const base = raw.normalize('NFC').split(/[/\\]/).pop() ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   if (clean === '' || clean === '.' || clean === '..') return 'file';
-  if (clean.length <= MAX_FILENAME) return clean;
+  if (clean.length <= MAX_ASSET_FILENAME) return clean;
   const dot = clean.lastIndexOf('.');
   const extension = dot > 0 && clean.length - dot <= 16 ? clean.slice(dot) : '';
-  return clean.slice(0, MAX_FILENAME - extension.length) + extension;
+  return truncate(clean, MAX_ASSET_FILENAME - extension.length) + extension;
 }
 
 const searchText = (filename: string, alt: AltTexts) => [filename, ...Object.values(alt)].join(' ').toLowerCase();
@@ -286,6 +307,43 @@ export class MediaService {
     }
   }
 
+  /**
+   * Checks an upload's `alt` and `folder` as `upload` would, before any byte arrives (resumable
+   * uploads take them at creation).
+   */
+  checkUploadFields(fields: { alt?: string; folder?: string }): void {
+    const folder = fields.folder?.trim();
+    if (folder) cleanFolder(folder);
+    if (fields.alt !== undefined && fields.alt.trim().length > MAX_ALT) {
+      throw fieldError('alt', `must be at most ${MAX_ALT} characters`);
+    }
+  }
+
+  /**
+   * Makes an asset of a file already complete on disk (a finished resumable upload) exactly as
+   * `upload` does: same type detection, measures, quota check, audit entry and events. The file
+   * is moved into storage; on failure it is left where it was.
+   */
+  async createFromFile(
+    grant: ProjectGrant,
+    upload: { file: string; size: number; filename: string; fields: { alt?: string; folder?: string } },
+    locale?: string,
+  ): Promise<Asset> {
+    const view = this.view(grant, locale);
+    if (upload.size === 0) throw fieldError('file', 'is empty');
+    const hash = createHash('sha256');
+    await pipeline(fs.createReadStream(upload.file), hash);
+    const fields = new Map(
+      Object.entries(upload.fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    return this.store(
+      grant,
+      { ...upload, sha256: hash.digest('hex'), tooLarge: false, overQuota: false },
+      fields,
+      view,
+    );
+  }
+
   private quotaExceeded(quota: number): AppError {
     return new AppError(
       'STORAGE_QUOTA_EXCEEDED',
@@ -305,7 +363,8 @@ export class MediaService {
     const folderField = fields.get('folder')?.trim();
     const folder = folderField ? cleanFolder(folderField) : null;
     const altField = fields.get('alt')?.trim();
-    if (altField !== undefined && altField.length > 1000) throw fieldError('alt', 'must be at most 1000 characters');
+    if (altField !== undefined && altField.length > MAX_ALT)
+      throw fieldError('alt', `must be at most ${MAX_ALT} characters`);
     const alt: AltTexts = altField ? { [view.locale === '*' ? project.defaultLocale : view.locale]: altField } : {};
 
     const type = await detectType(upload.file, filename);

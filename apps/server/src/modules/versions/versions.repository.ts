@@ -18,6 +18,17 @@ export class VersionsRepository extends Repository {
       .execute();
   }
 
+  /** The ids among `ids` that any version already has (imports keep versions' ids). */
+  async existingIds(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('document_versions')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
   list(documentId: string, page: Page) {
     const query = this.db
       .selectFrom('document_versions')
