@@ -48,10 +48,16 @@ export const Asset = Type.Object({
 });
 export type Asset = Static<typeof Asset>;
 
+/**
+ * The longest file name, in UTF-16 code units: the name is the last segment of the file's URL,
+ * and the server routes no path segment longer than that.
+ */
+export const MAX_ASSET_FILENAME = 100;
+
 /** A file name as shown and downloaded: no path separators or control characters. */
 export const AssetFilename = Type.String({
   minLength: 1,
-  maxLength: 255,
+  maxLength: MAX_ASSET_FILENAME,
   pattern: '^[^/\\\\\\u0000-\\u001f\\u007f]+$',
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { AppError, forbidden } from '../lib/errors.js';
 import type { Authenticator } from '../modules/auth/authenticator.js';
 import { PREVIEW_TOKEN_PREFIX } from '../modules/auth/preview-tokens.js';
@@ -6,6 +6,13 @@ import type { Principal, UserPrincipal } from '../modules/auth/principal.js';
 import type { ProjectAccess, ProjectAction, ProjectGrant } from '../modules/projects/project-access.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A query parameter carrying a credential the route checks itself (an event stream's
+     * `ticket`): a request with it is not asked for another credential up front.
+     */
+    credentialParam?: string;
+  }
   interface FastifyRequest {
     /** The caller, or null when the request carries no credential (resolved once per request). */
     credential(): Promise<Principal | null>;
@@ -40,9 +47,17 @@ async function previewOnly(authenticator: Authenticator, token: string): Promise
   return authenticator.credential(token);
 }
 
+/** A route documented as needing a credential (`security: bearer`), not one anyone may call. */
+function needsCredential(schema: FastifySchema | undefined): boolean {
+  const security = schema?.security;
+  return security !== undefined && security.length > 0 && security.every((scheme) => Object.keys(scheme).length > 0);
+}
+
 /**
  * Who is calling, for every route: the request methods above, over the Fastify-free
- * Authenticator and ProjectAccess. Install it on the root before any route.
+ * Authenticator and ProjectAccess; routes that need a credential check it before anything else
+ * (an onRequest hook). Install it on the root after CORS (a 401 carries its headers) and before
+ * any route.
  */
 export function installAuth(app: FastifyInstance, deps: { authenticator: Authenticator; access: ProjectAccess }): void {
   const { authenticator, access } = deps;
@@ -85,4 +100,14 @@ export function installAuth(app: FastifyInstance, deps: { authenticator: Authent
       return access.authorize(await this.principal(), projectId, action, this.ip, document);
     },
   );
+
+  // A route that needs a credential asks for it before anything else (body, validation, its
+  // plugins' own hooks): a caller without one learns nothing of the route's rules.
+  app.addHook('onRequest', async (request) => {
+    const { schema, config } = request.routeOptions;
+    if (!needsCredential(schema)) return;
+    const param = config.credentialParam;
+    if (param !== undefined && (request.query as Record<string, unknown>)[param] !== undefined) return;
+    await request.principal();
+  });
 }

@@ -1,6 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCollection, createDocument, createProject, createToken } from '../test/content.js';
 import { call, createTestApp, expectError, type Session, signUp, type TestApp } from '../test/harness.js';
+import { multipart } from '../test/media.js';
+import { sendThenRead } from '../test/raw-http.js';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
@@ -159,7 +162,83 @@ describe('request bodies', () => {
         headers: JSON_TYPE,
         payload: '{"data":',
       });
-      expect(expectError(response, 400, 'VALIDATION_FAILED').message).toBe('The request body is not valid JSON');
+      const body = expectError(response, 400, 'VALIDATION_FAILED');
+      expect(body.message).toBe('The request body is not valid JSON');
+      expect(body.details).toEqual([{ path: 'body', message: 'is not valid JSON: Unexpected end of JSON input' }]);
+    });
+
+    it('say where malformed JSON fails, without quoting the body back', async () => {
+      const response = await call(t.app, owner, {
+        method: 'POST',
+        url: documents(),
+        headers: JSON_TYPE,
+        payload: '{"data": {"title": "secret"}]',
+      });
+      const body = expectError(response, 400, 'VALIDATION_FAILED');
+      expect(body.details).toHaveLength(1);
+      expect(body.details?.[0]?.path).toBe('body');
+      expect(body.details?.[0]?.message).toMatch(/^is not valid JSON: /);
+      expect(response.body).not.toContain('secret');
+    });
+
+    it('refuse __proto__ and constructor.prototype keys with details', async () => {
+      for (const payload of [
+        '{"data": {"title": "A"}, "__proto__": {"isAdmin": true}}',
+        '{"data": {"title": "A", "constructor": {"prototype": {"isAdmin": true}}}}',
+      ]) {
+        const response = await call(t.app, owner, { method: 'POST', url: documents(), headers: JSON_TYPE, payload });
+        const body = expectError(response, 400, 'VALIDATION_FAILED');
+        expect(body.details).toEqual([
+          { path: 'body', message: 'must not contain "__proto__" or "constructor.prototype" keys' },
+        ]);
+      }
+    });
+  });
+
+  describe('a body refused before it is all received', () => {
+    const MAX_UPLOAD = 2 * 1024 * 1024;
+    let server: TestApp;
+    let port: number;
+    let serverOwner: Session;
+    let serverProject: string;
+    beforeAll(async () => {
+      server = await createTestApp({ env: { PLINTH_MAX_UPLOAD_BYTES: String(MAX_UPLOAD) }, worker: false });
+      await server.app.listen({ host: '127.0.0.1', port: 0 });
+      port = (server.app.server.address() as AddressInfo).port;
+      serverOwner = await signUp(server.app);
+      serverProject = await createProject(server.app, serverOwner);
+      await createCollection(server.app, serverOwner, serverProject, {
+        slug: 'articles',
+        name: 'Articles',
+        fields: [{ name: 'title', type: 'text' }],
+      });
+    });
+    afterAll(async () => server?.close());
+
+    it('answers 413 in the error envelope to a client that reads only once it has sent everything', async () => {
+      const huge = Buffer.alloc(60 * 1024 * 1024, 'a');
+      const headers = { authorization: `Bearer ${serverOwner.accessToken}` };
+      const document = await sendThenRead(
+        port,
+        {
+          method: 'POST',
+          path: `/api/v1/projects/${serverProject}/collections/articles/documents`,
+          headers: { ...headers, 'content-type': 'application/json' },
+        },
+        huge,
+      );
+      expect(document.status).toBe(413);
+      expect(document.headers.connection).toBe('close');
+      expect(JSON.parse(document.body)).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
+
+      const form = multipart([{ name: 'file', filename: 'big.bin', content: huge }]);
+      const upload = await sendThenRead(
+        port,
+        { method: 'POST', path: `/api/v1/projects/${serverProject}/media`, headers: { ...headers, ...form.headers } },
+        form.payload,
+      );
+      expect(upload.status).toBe(413);
+      expect(JSON.parse(upload.body)).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
     });
   });
 

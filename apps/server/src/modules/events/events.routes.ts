@@ -81,6 +81,8 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<{
   app.addHook('preClose', async () => eventHub.close());
 
   app.get('/projects/:projectId/events', {
+    // EventSource cannot send a header: a `ticket` stands in for the credential, redeemed below.
+    config: { credentialParam: 'ticket' },
     schema: {
       operationId: 'streamEvents',
       summary: 'Stream the project’s events',

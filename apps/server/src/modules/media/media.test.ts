@@ -188,6 +188,34 @@ describe(`media library (${dialectName})`, () => {
       expect(asset.filename).toBe('passwd.png');
     });
 
+    it('shortens a very long name, keeping its extension, so the file is served at its url', async () => {
+      const names = [
+        `${'a'.repeat(996)}.png`,
+        // Long in bytes as well: two- and four-byte characters, none of them split.
+        `${'é'.repeat(400)}${'😀'.repeat(200)}.png`,
+      ];
+      for (const name of names) {
+        const asset = await uploaded({ filename: name, content: png });
+        expect(asset.filename.length).toBeLessThanOrEqual(100);
+        expect(asset.filename.endsWith('.png')).toBe(true);
+        expect(name.startsWith(asset.filename.slice(0, -'.png'.length))).toBe(true);
+        const file = await getFile(asset);
+        expect(file.statusCode, file.body).toBe(200);
+        expect(file.rawPayload.equals(png)).toBe(true);
+      }
+    });
+
+    it('refuses a new name longer than the file url can carry', async () => {
+      const asset = await uploaded({ filename: 'short.png', content: png });
+      const response = await call(t.app, owner, {
+        method: 'PATCH',
+        url: `/api/v1/projects/${projectId}/media/${asset.id}`,
+        payload: { filename: `${'b'.repeat(200)}.png` },
+      });
+      const body = expectError(response, 400, 'VALIDATION_FAILED');
+      expect(body.details).toEqual([{ path: 'filename', message: 'must be at most 100 characters' }]);
+    });
+
     it('refuses a decompression bomb before decoding it, and stores nothing', async () => {
       const before = filesOf(mediaDir()).length;
       const bomb = pngBomb();

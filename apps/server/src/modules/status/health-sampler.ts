@@ -32,14 +32,16 @@ function cpuTimes(): { busy: number; total: number } {
 /**
  * Takes a health sample every interval and stores it: whether the database answered a
  * `select 1` (and how fast) and the process is responsive, plus host CPU (busy share of all
- * cores since the previous sample), memory and the data dir's disk use. Samples that cannot be
- * written (the database is down) are kept and written with the next one, so downtime is recorded.
+ * cores since the previous sample, or since boot for the first), memory and the data dir's disk
+ * use. Samples that cannot be written (the database is down) are kept and written with the next
+ * one, so downtime is recorded.
  */
 export class HealthSampler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private pending: NewStatusSampleRow[] = [];
-  private lastCpu = cpuTimes();
+  /** Zero: the first sample measures the CPU since boot, so the status page has a figure from the start. */
+  private lastCpu = { busy: 0, total: 0 };
   private readonly loopDelay = monitorEventLoopDelay({ resolution: 20 });
   /** Called after samples were written (the status service drops its cached history). */
   onWrite: (() => void) | null = null;
@@ -92,7 +94,8 @@ export class HealthSampler {
     return row;
   }
 
-  start(): void {
+  /** Takes the first sample, then one per interval; resolves once the first one is taken. */
+  async start(): Promise<void> {
     if (this.timer) return;
     this.loopDelay.enable();
     const tick = () => {
@@ -104,8 +107,10 @@ export class HealthSampler {
         });
     };
     tick();
+    const first = this.running;
     this.timer = setInterval(tick, this.options.intervalMs);
     this.timer.unref();
+    await first;
   }
 
   async stop(): Promise<void> {

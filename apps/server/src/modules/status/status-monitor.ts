@@ -14,7 +14,7 @@ import { StatusService } from './status.service.js';
 /**
  * Everything the status module measures in one process: the rolling window of recent API
  * requests, the health sampler, the Prometheus registry and the service that reads them.
- * @example const monitor = new StatusMonitor({ repository, jobs, … }); monitor.start(); await monitor.stop();
+ * @example const monitor = new StatusMonitor({ repository, jobs, … }); await monitor.start(); await monitor.stop();
  */
 export class StatusMonitor {
   readonly requests: RequestWindow;
@@ -64,9 +64,9 @@ export class StatusMonitor {
     this.sampler.onWrite = () => this.service.samplesChanged();
   }
 
-  /** Starts sampling (one sample at once, then one per interval). */
-  start(): void {
-    this.sampler.start();
+  /** Starts sampling (one sample at once, then one per interval); resolves once the first is taken. */
+  start(): Promise<void> {
+    return this.sampler.start();
   }
 
   async stop(): Promise<void> {

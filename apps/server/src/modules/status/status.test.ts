@@ -6,8 +6,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
+import { createLogger } from '../../lib/logger.js';
 import {
   call,
+  createTestApp,
   createTestClock,
   createTestDatabase,
   expectError,
@@ -17,6 +19,8 @@ import {
   TEST_DATABASE_URL,
 } from '../../test/harness.js';
 import { startSmtpServer } from '../../test/smtp.js';
+import { HealthSampler } from './health-sampler.js';
+import { StatusRepository } from './status.repository.js';
 import { installRequestStats } from './status.routes.js';
 
 /**
@@ -171,6 +175,40 @@ describe('GET /status measures real traffic', () => {
   });
 });
 
+describe('the first /status of a fresh server', () => {
+  it('has measured system figures, CPU included', async () => {
+    // As a process starts: health samples on, and the first answer right after start.
+    const t = await createTestApp({ worker: false });
+    try {
+      const { system } = await getStatus(t.app);
+      for (const key of ['cpu_percent', 'memory_percent', 'disk_percent', 'database_ms'] as const) {
+        expect(typeof system[key], key).toBe('number');
+      }
+      expect(system.cpu_percent).toBeGreaterThanOrEqual(0);
+      expect(system.cpu_percent).toBeLessThanOrEqual(100);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('has a CPU figure in a sample taken as soon as the sampler exists', async () => {
+    const database = await createTestDatabase();
+    try {
+      const sampler = new HealthSampler({
+        repository: new StatusRepository(database.db, database.dialect),
+        clock: () => new Date(),
+        log: createLogger('silent'),
+        dataDir: os.tmpdir(),
+        intervalMs: 60_000,
+      });
+      const sample = await sampler.sample();
+      expect(typeof sample.cpu_percent).toBe('number');
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('uptime from health samples', () => {
   const time = createTestClock(new Date('2026-11-20T10:00:00.000Z'));
   let databaseDown = false;
@@ -246,7 +284,7 @@ describe('uptime from health samples', () => {
         ).n,
       );
     const before = await count();
-    t.monitor.start();
+    await t.monitor.start();
     await t.monitor.stop();
     expect(await count()).toBe(before + 1);
   });
