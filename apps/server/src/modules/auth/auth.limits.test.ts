@@ -63,6 +63,30 @@ describe('rate limits on login and forgot-password', () => {
     expect((await login(email, PASSWORD, address)).statusCode).toBe(200);
   });
 
+  it('gives a burst of simultaneous wrong passwords no more than 10 guesses, and successes cost nothing', async () => {
+    const { email } = await signUp(t.app);
+    const address = newAddress();
+    // All of them are in flight (hashing) before any has failed: a check made before counting lets them all through.
+    const burst = await Promise.all(Array.from({ length: 25 }, (_, i) => login(email, `wrong ${i}`, address)));
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    expectRateLimited(await login(email, PASSWORD, address));
+    time.advance(WINDOW_MS);
+
+    // Successful logins are not failures once checked: the address keeps its whole budget (while
+    // in flight they hold a place, so at most 10 of one account can be checked at once).
+    const signIns = await Promise.all(Array.from({ length: 8 }, () => login(email, PASSWORD, address)));
+    expect(signIns.map((response) => response.statusCode)).toEqual(Array(8).fill(200));
+    for (let i = 0; i < 3; i++) {
+      // Three other accounts, ten failures each: exactly the 30 the address may have.
+      const other = uniqueEmail(`other-${i}`);
+      for (let j = 0; j < 10; j++) expectError(await login(other, 'wrong', address), 401, 'UNAUTHENTICATED');
+    }
+    expectRateLimited(await login(email, PASSWORD, address));
+    time.advance(WINDOW_MS);
+  });
+
   it('counts failures for an unknown email exactly like a known one', async () => {
     const email = uniqueEmail('ghost');
     const address = newAddress();
@@ -182,5 +206,45 @@ describe.skipIf(!REDIS_URL)('rate limits shared between instances (Redis)', () =
       const refused = expectError(await login(t), 429, 'RATE_LIMITED');
       expect(refused.message).toMatch(/Too many attempts/);
     }
+  });
+
+  it('lets a burst spread over both instances no more than 10 guesses', async () => {
+    const env = { REDIS_URL: REDIS_URL ?? '' };
+    const [first, second] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
+    apps.push(first as TestApp, second as TestApp);
+    const email = uniqueEmail('burst');
+    const burst = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        (i % 2 === 0 ? (first as TestApp) : (second as TestApp)).app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { username: email, password: `wrong ${i}` },
+          remoteAddress: `10.8.${Math.floor(Math.random() * 250)}.${i}`,
+        }),
+      ),
+    );
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(14);
+  });
+
+  it('lets a burst of reset requests for one email spread over both instances send no more than 10 emails', async () => {
+    const env = { REDIS_URL: REDIS_URL ?? '' };
+    const [first, second] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
+    apps.push(first as TestApp, second as TestApp);
+    const email = uniqueEmail('reset-burst');
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 === 0 ? (first as TestApp) : (second as TestApp)).app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/forgot-password',
+          payload: { email },
+          remoteAddress: `10.7.${Math.floor(Math.random() * 250)}.${i}`,
+        }),
+      ),
+    );
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
   });
 });

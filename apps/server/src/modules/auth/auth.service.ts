@@ -171,40 +171,47 @@ export class AuthService {
     });
   }
 
-  private async checkLimits(accountKey: string, ip: string): Promise<void> {
-    const retryAfter = Math.max(
-      await this.failuresPerAccount.retryAfterSeconds(accountKey),
-      await this.failuresPerIp.retryAfterSeconds(ip),
-    );
-    if (retryAfter > 0) {
+  /**
+   * Counts an attempt against the account's and the address's limits before it is checked, in
+   * one atomic step per limit, so that a burst of simultaneous attempts cannot all pass a check
+   * made before any of them failed (429 once either limit is spent). `forgive` uncounts an
+   * attempt that turned out not to be a failure.
+   */
+  private async attempt(accountKey: string, ipKey: string): Promise<{ forgive(): Promise<void> }> {
+    const accountEvent = await this.failuresPerAccount.take(accountKey);
+    const ipEvent = accountEvent === null ? null : await this.failuresPerIp.take(ipKey);
+    if (accountEvent === null || ipEvent === null) {
+      if (accountEvent !== null) await this.failuresPerAccount.release(accountKey, accountEvent);
+      const retryAfter = Math.max(
+        1,
+        await this.failuresPerAccount.retryAfterSeconds(accountKey),
+        await this.failuresPerIp.retryAfterSeconds(ipKey),
+      );
       throw new AppError(
         'RATE_LIMITED',
         `Too many attempts; try again in ${Math.ceil(retryAfter / 60)} minutes`,
         undefined,
-        {
-          'Retry-After': String(retryAfter),
-        },
+        { 'Retry-After': String(retryAfter) },
       );
     }
-  }
-
-  private async recordFailure(accountKey: string, ip: string): Promise<void> {
-    await this.failuresPerAccount.record(accountKey);
-    await this.failuresPerIp.record(ip);
+    return {
+      forgive: async () => {
+        await this.failuresPerAccount.release(accountKey, accountEvent);
+        await this.failuresPerIp.release(ipKey, ipEvent);
+      },
+    };
   }
 
   async login(username: string, password: string, client: ClientInfo): Promise<LoginResponse> {
     const email = normalizeEmail(username);
     const accountKey = `login:${email}`;
-    await this.checkLimits(accountKey, `login:${client.ip}`);
+    const attempt = await this.attempt(accountKey, `login:${client.ip}`);
     const user = await this.repository.findUserByEmail(email);
     const valid = user?.password_hash
       ? await verifyPassword(user.password_hash, password)
       : await verifyDecoy(password);
-    if (!user || !valid) {
-      await this.recordFailure(accountKey, `login:${client.ip}`);
-      throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
-    }
+    if (!user || !valid) throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
+    await attempt.forgive();
     if (user.status === 'pending') throw forbidden(AWAITING_APPROVAL);
     await this.failuresPerAccount.reset(accountKey);
     return this.openSession(user, client);
@@ -297,13 +304,15 @@ export class AuthService {
     const user = await this.repository.findUserById(principal.userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 'The account no longer exists');
     if (user.password_hash) {
-      const accountKey = `login:${user.email}`;
-      await this.checkLimits(accountKey, `login:${client.ip}`);
-      if (body.current_password === undefined) throw fieldError('current_password', 'is required');
+      const attempt = await this.attempt(`login:${user.email}`, `login:${client.ip}`);
+      if (body.current_password === undefined) {
+        await attempt.forgive();
+        throw fieldError('current_password', 'is required');
+      }
       if (!(await verifyPassword(user.password_hash, body.current_password))) {
-        await this.recordFailure(accountKey, `login:${client.ip}`);
         throw fieldError('current_password', 'is incorrect');
       }
+      await attempt.forgive();
     }
     const now = this.now();
     await this.repository.updateUser(user.id, {
@@ -320,8 +329,8 @@ export class AuthService {
   async forgotPassword(rawEmail: string, client: ClientInfo): Promise<void> {
     const email = normalizeEmail(rawEmail);
     const accountKey = `forgot:${email}`;
-    await this.checkLimits(accountKey, `forgot:${client.ip}`);
-    await this.recordFailure(accountKey, `forgot:${client.ip}`);
+    // Every request counts, sent or not (the answer must not tell which).
+    await this.attempt(accountKey, `forgot:${client.ip}`);
     const user = await this.repository.findUserByEmail(email);
     if (!user || user.status === 'invited') return;
     const token = randomSecret(32);

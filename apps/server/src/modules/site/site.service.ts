@@ -68,13 +68,12 @@ export class SiteService {
     for (const field of ['name', 'message'] as const) {
       if (body[field].trim() === '') throw fieldError(field, 'must not be empty');
     }
-    const retryAfter = await this.perIp.retryAfterSeconds(ip);
-    if (retryAfter > 0) {
+    // Checked and counted in one step, so a burst of simultaneous messages cannot all pass.
+    if ((await this.perIp.take(ip)) === null) {
       throw new AppError('RATE_LIMITED', 'Too many messages from your address; please try again later', undefined, {
-        'Retry-After': String(retryAfter),
+        'Retry-After': String(await this.perIp.retryAfterSeconds(ip)),
       });
     }
-    await this.perIp.record(ip);
     const id = newId();
     if (body.website) {
       this.deps.log.info({ ip, kind }, 'Honeypot filled; message dropped');

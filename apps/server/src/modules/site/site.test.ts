@@ -269,6 +269,14 @@ describe('public site rate limit', () => {
     expect((await post(t.app, '/contact', contact, ip)).statusCode).toBe(201);
   });
 
+  it('gives a burst of simultaneous messages no more than the limit', async () => {
+    const ip = nextIp();
+    const answers = await Promise.all(Array.from({ length: 25 }, () => post(t.app, '/contact', contact, ip)));
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(10);
+    expect(codes.filter((code) => code === 429)).toHaveLength(15);
+  });
+
   it('counts honeypot submissions too, so a bot cannot flood', async () => {
     const ip = nextIp();
     for (let i = 0; i < 10; i++) {

@@ -316,21 +316,17 @@ export class StatusService {
    * link. Limited per IP (429) and, silently, per address (so nobody can flood a mailbox).
    */
   async subscribe(rawEmail: string, ip: string): Promise<void> {
-    const retryAfter = await this.perIp.retryAfterSeconds(ip);
-    if (retryAfter > 0) {
+    // Checked and counted in one step, so a burst of simultaneous requests cannot all pass.
+    if ((await this.perIp.take(ip)) === null) {
       throw new AppError(
         'RATE_LIMITED',
         'Too many subscription requests from your address; please try again later',
         undefined,
-        {
-          'Retry-After': String(retryAfter),
-        },
+        { 'Retry-After': String(await this.perIp.retryAfterSeconds(ip)) },
       );
     }
-    await this.perIp.record(ip);
     const email = rawEmail.trim().toLowerCase();
-    if ((await this.perEmail.retryAfterSeconds(email)) > 0) return;
-    await this.perEmail.record(email);
+    if ((await this.perEmail.take(email)) === null) return;
 
     const now = this.deps.clock();
     const fresh: StatusSubscriberRow = { id: newId(), email, created_at: now.toISOString(), confirmed_at: null };
