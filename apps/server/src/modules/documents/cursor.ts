@@ -66,7 +66,9 @@ export function decodeCursor(cursor: string, sort: readonly SortKey[]): { values
       sum !== checksum([sig, values, id]) ||
       !Array.isArray(values) ||
       values.length !== sort.length ||
-      typeof id !== 'string'
+      typeof id !== 'string' ||
+      // A forged cursor (the checksum only guards against edits) must not carry what no stored value holds.
+      [id, ...values].some((value) => typeof value === 'string' && value.includes('\u0000'))
     ) {
       throw badCursor();
     }

@@ -215,6 +215,11 @@ function valueCondition(
 ): Condition & { kind: 'value' } {
   checkOperator(ref, op, path);
   const values: readonly Scalar[] = Array.isArray(value) ? value : [value as Scalar];
+  // No stored value holds one: PostgreSQL refuses it in a parameter (a 500), and SQLite's LIKE
+  // ends its pattern there (`contains: "a\0b"` would match every "a").
+  if (values.some((item) => typeof item === 'string' && item.includes('\u0000'))) {
+    throw bad(path, 'must not contain a NUL character');
+  }
   if (op === 'in' || op === 'nin') {
     if (values.length > MAX_LIST_VALUES) throw bad(path, `takes at most ${MAX_LIST_VALUES} values`);
     return { kind: 'value', ref, op, values: values.map((item) => coerce(ref, item, path)) };

@@ -12,6 +12,20 @@ function textOf(field: Field, value: unknown): string {
   return field.type === 'richtext' ? richTextToPlain(value) : value;
 }
 
+/** The fields whose text goes into the full-text rows: visible ones of the searched types. */
+const searchedFields = (fields: readonly Field[]): Field[] =>
+  fields.filter((field) => !field.hidden && SEARCHED_TYPES.includes(field.type));
+
+/**
+ * Whether a model change changes what the full-text rows hold (a field hidden or shown, removed,
+ * retyped, relocalized), so the rows stored under the old model must be rebuilt.
+ */
+export function searchedFieldsChanged(before: readonly Field[], after: readonly Field[]): boolean {
+  const shape = (fields: readonly Field[]) =>
+    JSON.stringify(searchedFields(fields).map((field) => [field.name, field.type, Boolean(field.localized)]));
+  return shape(before) !== shape(after);
+}
+
 /**
  * The full-text rows of a document: one per locale and per copy (working and published), so a
  * reader of published content never matches words that exist only in a draft. Hidden fields
@@ -25,7 +39,7 @@ export function searchRows(options: {
   locales: readonly string[];
   defaultLocale: string;
 }): DocumentSearchTable[] {
-  const fields = options.model.fields.filter((field) => !field.hidden && SEARCHED_TYPES.includes(field.type));
+  const fields = searchedFields(options.model.fields);
   const rows: DocumentSearchTable[] = [];
   const copies = [
     ['draft', options.data] as const,

@@ -80,6 +80,16 @@ function checkedLocale(value: unknown): string | undefined {
   return locale;
 }
 
+/**
+ * A document id argument, held to REST's rule for ids in paths (1–64 characters, no NUL, which
+ * PostgreSQL refuses in a parameter): anything else is no document's id.
+ */
+function documentId(value: unknown): string {
+  const id = String(value);
+  if (id.length === 0 || id.length > 64 || id.includes('\u0000')) throw fieldError('id', 'is not a document id');
+  return id;
+}
+
 function checkedPaging(args: Args): { limit: number; offset: number } {
   const limit = typeof args.limit === 'number' ? args.limit : DEFAULT_LIMIT;
   const offset = typeof args.offset === 'number' ? args.offset : 0;
@@ -539,7 +549,7 @@ class SchemaBuilder {
         const status = readStatus(args.status);
         try {
           const audiences = await audiencesOf(ctx, grant, args);
-          const document = await ctx.documents.reads.find(grant, slug, String(args.id), {
+          const document = await ctx.documents.reads.find(grant, slug, documentId(args.id), {
             ...(audiences ? { audiences } : {}),
             ...(locale !== undefined ? { locale } : {}),
             ...(status !== undefined ? { status } : {}),
@@ -585,7 +595,7 @@ class SchemaBuilder {
           const grant = await ctx.authorize('content.update_own');
           const locale = optionalString(args.locale);
           return working(
-            await ctx.documents.writes.update(grant, slug, String(args.id), {
+            await ctx.documents.writes.update(grant, slug, documentId(args.id), {
               data: dataOf(args.data),
               ...(locale ? { locale } : {}),
               ...(typeof args.version === 'number' ? { version: args.version } : {}),
@@ -599,7 +609,7 @@ class SchemaBuilder {
         args: { id: { type: nonNull(GraphQLID) } },
         resolve: async (_root, args: Args, ctx) => {
           const grant = await ctx.authorize('content.update_own');
-          await ctx.documents.writes.remove(grant, slug, String(args.id));
+          await ctx.documents.writes.remove(grant, slug, documentId(args.id));
           return true;
         },
       },
@@ -613,7 +623,7 @@ class SchemaBuilder {
             await ctx.documents.lifecycle.publish(
               await ctx.authorize('content.publish'),
               slug,
-              String(args.id),
+              documentId(args.id),
               localesOf(args.locales),
             ),
           ),
@@ -628,7 +638,7 @@ class SchemaBuilder {
             await ctx.documents.lifecycle.unpublish(
               await ctx.authorize('content.publish'),
               slug,
-              String(args.id),
+              documentId(args.id),
               localesOf(args.locales),
             ),
           ),
