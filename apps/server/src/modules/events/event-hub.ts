@@ -10,7 +10,7 @@ export interface StreamSubscriber {
   write(frame: string): boolean;
   /** Ends the stream; `dropped` cuts the connection of a client that could not keep up. */
   end(dropped: boolean): void;
-  /** Whether the caller may still read the project (credential, membership), checked now and then. */
+  /** Whether the caller may still read the project (credential, membership): checked before new events go out, and on heartbeats. */
   stillAllowed(): Promise<boolean>;
 }
 
@@ -178,6 +178,8 @@ export class EventHub {
         channel.again = false;
         for (;;) {
           const rows = await this.deps.repository.after(channel.projectId, channel.cursor, BATCH);
+          // Callers who lost access since they opened (removed, revoked, signed out) get none of these.
+          if (rows.length > 0) await this.dropRevoked(channel);
           for (const row of rows) {
             channel.cursor = row.id;
             for (const member of channel.members) if (member.live) this.offer(channel, member, row);
@@ -190,6 +192,25 @@ export class EventHub {
     } finally {
       channel.pumping = false;
     }
+  }
+
+  /**
+   * Ends the live streams whose caller may no longer read the project. A check that fails ends
+   * the stream too: its client reconnects with Last-Event-ID and is authorized afresh.
+   */
+  private async dropRevoked(channel: Channel): Promise<void> {
+    const members = [...channel.members].filter((member) => member.live);
+    const allowed = await Promise.all(
+      members.map((member) =>
+        member.subscriber.stillAllowed().catch((error: unknown) => {
+          this.deps.log.warn({ err: error }, 'Could not check an event stream’s caller again');
+          return false;
+        }),
+      ),
+    );
+    members.forEach((member, index) => {
+      if (!allowed[index]) this.leave(channel, member, false);
+    });
   }
 
   private offer(channel: Channel, member: Member, row: ProjectEventRow): void {

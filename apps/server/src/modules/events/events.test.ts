@@ -256,6 +256,44 @@ describe(`event streams (${dialectName})`, () => {
     await stream.ended;
   });
 
+  it('sends nothing more to a member removed from the project, without waiting for a heartbeat', async () => {
+    // Heartbeats far apart: only the check made before new events go out can stop them.
+    const quiet = await createTestApp({ events: { heartbeatMs: 60_000 } });
+    try {
+      await quiet.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(quiet.app.server.address() as AddressInfo).port}`;
+      const lead = await signUp(quiet.app, { name: 'Lead' });
+      const editor = await signUp(quiet.app, { name: 'Leaving editor' });
+      const project = await createProject(quiet.app, lead);
+      await createCollection(quiet.app, lead, project, {
+        slug: 'notes',
+        name: 'Notes',
+        fields: [{ name: 'title', type: 'text', required: true }],
+      });
+      const added = await call(quiet.app, lead, {
+        method: 'POST',
+        url: `/api/v1/projects/${project}/members`,
+        payload: { email: editor.email, role: 'editor' },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const stream = await openEventStream(`${url}/api/v1/projects/${project}/events`, { token: editor.accessToken });
+      streams.push(stream);
+      const before = await createDocument(quiet.app, lead, project, 'notes', { data: { title: 'Before' } });
+      await stream.waitFor(1, (event) => event.data.includes(before.id));
+      const removed = await call(quiet.app, lead, {
+        method: 'DELETE',
+        url: `/api/v1/projects/${project}/members/${editor.userId}`,
+      });
+      expect(removed.statusCode, removed.body).toBe(204);
+      const after = await createDocument(quiet.app, lead, project, 'notes', { data: { title: 'After' } });
+      await stream.ended;
+      expect(stream.events.map((event) => JSON.parse(event.data).data.id)).toEqual([before.id]);
+      expect(after.id).not.toBe(before.id);
+    } finally {
+      await quiet.close();
+    }
+  });
+
   it('drops a client that stops reading instead of buffering for it', async () => {
     const port = (t.app.server.address() as AddressInfo).port;
     const socket = net.connect(port, '127.0.0.1');

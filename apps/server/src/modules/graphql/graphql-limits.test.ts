@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCollection, createDocument, createProject, createToken } from '../../test/content.js';
 import { graphql, graphqlData, graphqlErrors } from '../../test/graphql.js';
 import { call, createTestApp, type Session, signUp, type TestApp } from '../../test/harness.js';
+import { ROOT_FIELD_COST } from './query-limits.js';
 
 describe('GraphQL limits, introspection, request errors and the explorer link', () => {
   let t: TestApp;
@@ -93,6 +94,49 @@ describe('GraphQL limits, introspection, request errors and the explorer link', 
     expect((await graphqlErrors(t.app, owner, projectId, `{ ${aliases} }`)).errors[0]?.extensions).toMatchObject({
       limit: 'cost',
     });
+  });
+
+  it('counts a negative limit as an empty page, so that it cannot pay for another field', async () => {
+    const wide = 'people(limit: 100) { items { name friends { name friends { name friends { name } } } } }';
+    for (const [operation, variables] of [
+      [`{ credit: people(limit: -1000000) { total } big: ${wide} }`, undefined],
+      [`query ($n: Int) { credit: people(limit: $n) { total } big: ${wide} }`, { n: -1_000_000 }],
+    ] as const) {
+      const refused = await graphqlErrors(t.app, reader, projectId, operation, variables);
+      expect(refused.status).toBe(400);
+      expect(refused.errors[0]?.extensions).toMatchObject({ code: 'VALIDATION_FAILED', limit: 'cost' });
+    }
+  });
+
+  it('counts each root field as a database read: 1000 aliases of a count are refused before any runs', async () => {
+    const counts = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `c${i}: people { total }`).join(' ')} }`;
+    t.queries.length = 0;
+    const refused = await graphqlErrors(t.app, reader, projectId, counts(1000));
+    expect(refused.status).toBe(400);
+    expect(refused.errors[0]?.extensions).toMatchObject({ limit: 'cost', actual: 1000 * (ROOT_FIELD_COST + 2) });
+    expect(t.queries.filter((statement) => statement.includes('"documents"'))).toEqual([]);
+    const allowed = await graphqlData(t.app, reader, projectId, counts(30));
+    expect(Object.keys(allowed)).toHaveLength(30);
+  });
+
+  it('refuses aliased introspection, whose answer would grow with each alias', async () => {
+    for (const query of [
+      '{ a: __schema { types { name } } b: __schema { types { name } } }',
+      '{ __schema { a: types { name } b: types { name } } }',
+      '{ a: __type(name: "Person") { name } }',
+      '{ __schema { types { ...F } } } fragment F on __Type { a: name }',
+    ]) {
+      const refused = await graphqlErrors(t.app, owner, projectId, query);
+      expect(refused.status).toBe(400);
+      expect(refused.errors[0]?.extensions).toEqual({ code: 'VALIDATION_FAILED', limit: 'introspection' });
+    }
+    // Duplicates without an alias merge into one; aliases outside introspection stay allowed.
+    await graphqlData(
+      t.app,
+      owner,
+      projectId,
+      '{ __schema { types { name } } __schema { types { name } } t: __typename }',
+    );
   });
 
   it('refuses more than 25 mutations in one request before running any, aliases and fragments included', async () => {

@@ -14,6 +14,7 @@ import { fieldError } from '../../lib/errors.js';
 import { bearer, NotModified } from '../../lib/route-schemas.js';
 import type { ProjectAction, ProjectGrant } from '../projects/project-access.js';
 import type { GraphqlOutcome, GraphqlRequestInput, GraphqlService } from './graphql.service.js';
+import { ROOT_FIELD_COST } from './query-limits.js';
 
 const tags = ['graphql'];
 const responses = {
@@ -180,7 +181,7 @@ export const graphqlRoutes: FastifyPluginAsyncTypebox<{ graphql: GraphqlService;
   const path = '/projects/:projectId/graphql';
   const description = [
     "Runs a GraphQL request against the schema generated from the project's collections and components.",
-    `Limits, checked before anything runs: ${limits.maxDepth} levels of nesting, ${limits.maxCost} cost points (one per field, times the page size under a list), and ${limits.maxMutations} mutation fields per request (each counts, aliases too; the request counts once against the API quota).`,
+    `Limits, checked before anything runs: ${limits.maxDepth} levels of nesting, ${limits.maxCost} cost points (one per field, times the page size under a list, plus ${ROOT_FIELD_COST} per root field, aliases too: each is a database read), and ${limits.maxMutations} mutation fields per request (each counts, aliases too; the request counts once against the API quota). Introspection fields cannot be aliased.`,
     "GraphQL over HTTP: send `Accept: application/graphql-response+json` to get that media type, and with it a 400 for a request that cannot run (syntax, validation, variables); under `application/json` such a request answers 200 with `errors`. Credentials, permissions and quotas answer their own status under both. Error answers hold `errors` only, with the API's error code in `errors[].extensions.code`. Automatic persisted queries: `extensions.persistedQuery` with the query's SHA-256.",
   ].join(' ');
 

@@ -20,6 +20,7 @@ import {
   costLimitRule,
   DEFAULT_QUERY_LIMITS,
   depthLimitRule,
+  introspectionAliasRule,
   introspectionRule,
   mutationLimitRule,
   type QueryLimits,
@@ -159,6 +160,7 @@ export class GraphqlService {
     const validationErrors = validate(schema, document, [
       ...specifiedRules,
       introspectionRule(grant.can('schema.read')),
+      introspectionAliasRule(),
       depthLimitRule(this.limits.maxDepth),
       costLimitRule(this.limits.maxCost, request.variables),
       mutationLimitRule(this.limits.maxMutations),

@@ -188,6 +188,14 @@ describe(`media file delivery (${dialectName})`, () => {
         `inline; filename="caf_ menu #1.pdf"; filename*=UTF-8''caf%C3%A9%20menu%20%231.pdf`,
       );
     });
+
+    it("percent-encodes ' ( ) * in filename* (RFC 8187), so a name cannot pose as its parameters", async () => {
+      const named = await uploaded("c';filename*=UTF-8''evil (1).pdf", minimalPdf());
+      const response = await get(named);
+      expect(response.headers['content-disposition']).toBe(
+        `inline; filename="c';filename*=UTF-8''evil (1).pdf"; filename*=UTF-8''c%27%3Bfilename%2A%3DUTF-8%27%27evil%20%281%29.pdf`,
+      );
+    });
   });
 
   describe('range requests', () => {

@@ -94,7 +94,13 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 /** `Content-Disposition` with an ASCII fallback and the exact UTF-8 name (RFC 6266). */
 function disposition(kind: 'inline' | 'attachment', filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  // RFC 8187 allows none of ' ( ) * unencoded, which encodeURIComponent leaves: a quote there
+  // would end the charset and language parts early, and parsers would drop the name.
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 const contentType = (mime: string) => (mime.startsWith('text/') ? `${mime}; charset=utf-8` : mime);

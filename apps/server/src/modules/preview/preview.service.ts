@@ -1,5 +1,6 @@
 import { fillPreviewUrl, type PreviewToken, type PreviewTokenBody } from '@plinth/contract';
 import type { Clock } from '../../lib/clock.js';
+import { fieldError } from '../../lib/errors.js';
 import { signPreviewToken } from '../auth/preview-tokens.js';
 import type { DocumentReads } from '../documents/document-reads.js';
 import { presentData, projectLocale } from '../documents/stored-document.js';
@@ -43,7 +44,15 @@ export class PreviewService {
         includeHidden: false,
         fields: null,
       });
-      const filled = new URL(fillPreviewUrl(collection.previewUrl, { ...values, id, collection: slug, locale }));
+      const raw = fillPreviewUrl(collection.previewUrl, { ...values, id, collection: slug, locale });
+      // A value in the host part (`https://{site}.example.com`) may hold what no host can.
+      if (!URL.canParse(raw)) {
+        throw fieldError(
+          'preview_url',
+          "cannot be filled in with this document's values: they do not make a valid URL; change the values or the collection's preview URL",
+        );
+      }
+      const filled = new URL(raw);
       filled.searchParams.set('plinth_preview', token);
       url = filled.toString();
     }

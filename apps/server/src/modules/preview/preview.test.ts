@@ -121,6 +121,35 @@ describe(`live preview (${dialectName})`, () => {
     expectError(await issue(owner, ids.draft as string, { locale: 'xx' }), 400, 'VALIDATION_FAILED');
   });
 
+  it('answers 400, not 500, when the document’s values cannot fill the host part of preview_url', async () => {
+    await createCollection(t.app, owner, projectId, {
+      slug: 'sites',
+      name: 'Sites',
+      fields: [{ name: 'site', type: 'text' }],
+      preview_url: 'https://{site}.site.example/',
+    });
+    const docs = `/api/v1/projects/${projectId}/collections/sites/documents`;
+    const good = await createDocument(t.app, owner, projectId, 'sites', { data: { site: 'docs' } });
+    const issued = await call(t.app, owner, { method: 'POST', url: `${docs}/${good.id}/preview-token`, payload: {} });
+    expect(issued.statusCode, issued.body).toBe(201);
+    expect(new URL(issued.json().data.url).host).toBe('docs.site.example');
+    for (const site of ['two words', 'evil.example/x', 'a@b']) {
+      const bad = await createDocument(t.app, owner, projectId, 'sites', { data: { site } });
+      const response = await call(t.app, owner, {
+        method: 'POST',
+        url: `${docs}/${bad.id}/preview-token`,
+        payload: {},
+      });
+      expect(expectError(response, 400, 'VALIDATION_FAILED').details).toEqual([
+        {
+          path: 'preview_url',
+          message:
+            "cannot be filled in with this document's values: they do not make a valid URL; change the values or the collection's preview URL",
+        },
+      ]);
+    }
+  });
+
   it('reads exactly its document’s working copy, and the documents it references, as Bearer or ?plinth_preview', async () => {
     const { token } = (await issue(owner, ids.draft as string, { locale: 'es' })).json().data;
     const viaHeader = await call(t.app, token, { method: 'GET', url: `${docs('articles')}/${ids.draft}?locale=es` });

@@ -59,9 +59,12 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** `/about/` → `/about`; leading slashes collapse so that `//evil.example/` can never become an off-site redirect. */
+/**
+ * `/about/` → `/about`; leading slashes and backslashes (browsers read `\` as `/`) collapse so
+ * that `//evil.example/` or `/\evil.example/` can never become an off-site redirect.
+ */
 function withoutTrailingSlash(pathname: string): string {
-  return `/${pathname.replace(/^\/+/, '').replace(/\/+$/, '')}`;
+  return `/${pathname.replace(/^[/\\]+/, '').replace(/\/+$/, '')}`;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type IncomingMessage, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -150,6 +152,25 @@ describe('web routes', () => {
     const res = await app.inject({ url: '//evil.example/' });
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe('/evil.example');
+  });
+
+  it('never redirects off-site through backslashes, which browsers read as slashes', async () => {
+    // Over a socket: inject parses the URL, which would turn the backslashes into slashes first.
+    const server = await build(dist);
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = server.server.address() as AddressInfo;
+    try {
+      for (const url of ['/\\evil.example/', '/\\/evil.example/', '/\\\\evil.example/']) {
+        const answer = await new Promise<IncomingMessage>((resolve, reject) =>
+          request({ host: '127.0.0.1', port, path: url }, resolve).on('error', reject).end(),
+        );
+        answer.resume();
+        expect(answer.statusCode, url).toBe(301);
+        expect(answer.headers.location, url).toBe('/evil.example');
+      }
+    } finally {
+      await server.close();
+    }
   });
 
   it('leaves the API, health checks and API docs alone', async () => {
