@@ -195,6 +195,31 @@ describe('request bodies', () => {
     });
   });
 
+  it('refuses a NUL character anywhere in a JSON body, naming where (PostgreSQL cannot store one)', async () => {
+    const cases: [string, string, unknown, string][] = [
+      ['PATCH', `/api/v1/projects/${projectId}`, { name: 'Plinth\u0000' }, 'name'],
+      [
+        'POST',
+        `/api/v1/projects/${projectId}/api-tokens`,
+        { name: 'site', scopes: ['content:read\u0000'] },
+        'scopes.0',
+      ],
+      ['POST', documents(), { data: { title: 'A', 'x\u0000': 1 } }, 'data'],
+    ];
+    for (const [method, url, payload, path] of cases) {
+      const response = await call(t.app, owner, {
+        method: method as 'PATCH' | 'POST',
+        url,
+        payload: JSON.stringify(payload),
+        headers: JSON_TYPE,
+      });
+      const body = expectError(response, 400, 'VALIDATION_FAILED');
+      expect(body.details).toEqual([{ path, message: 'must not contain a NUL character' }]);
+    }
+    const project = await call(t.app, owner, { method: 'GET', url: `/api/v1/projects/${projectId}` });
+    expect(project.json().data.name).not.toContain('\u0000');
+  });
+
   describe('a body refused before it is all received', () => {
     const MAX_UPLOAD = 2 * 1024 * 1024;
     let server: TestApp;

@@ -3,6 +3,7 @@ import { Socket } from 'node:net';
 import type { ErrorDetail } from '@plinth/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/errors.js';
+import { nulPath } from '../lib/nul-characters.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -107,7 +108,14 @@ export function installBodyParsing(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body.length === 0) return done(null, undefined);
     const text = String(body);
-    return parseJson(request, text, (error, parsed) => (error ? done(invalidJson(text)) : done(null, parsed)));
+    return parseJson(request, text, (error, parsed) => {
+      if (error) return done(invalidJson(text));
+      // No database stores a NUL character (PostgreSQL refuses it): refused here, for every route.
+      const nul = nulPath(parsed, '');
+      if (nul === null) return done(null, parsed);
+      const message = 'must not contain a NUL character';
+      return done(new AppError('VALIDATION_FAILED', `${nul} ${message}`, [{ path: nul, message }]));
+    });
   });
   // Every other media type (and none): only an empty body gets through, to be read as no body.
   // Without Transfer-Encoding, no Content-Length (or 0) means no content in HTTP/1.1.

@@ -1,6 +1,7 @@
 import { type Field, MAX_SLUG_LENGTH } from '@plinth/contract';
 import type { Trx } from '../../db/repository.js';
 import { AppError, conflict } from '../../lib/errors.js';
+import { nulPath } from '../../lib/nul-characters.js';
 import { blockValues } from '../collections/block-values.js';
 import type { ValueProblem } from '../collections/field-values.js';
 import { type CollectionModel, isLocaleMap } from '../collections/model.js';
@@ -29,22 +30,6 @@ interface WrittenValues {
 }
 
 /**
- * Where a written value holds a NUL character (in a string or a key, at any depth), or null.
- * No copy can store one: PostgreSQL refuses it in text and jsonb, so it is refused on both databases.
- */
-function nulPath(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const at = `${path}.${key}`;
-    if (key.includes('\u0000')) return path;
-    const found = nulPath(item, at);
-    if (found) return found;
-  }
-  return null;
-}
-
-/**
  * What a write must check against the database before it saves, inside its transaction (under
  * the collection's writer lock): references, unique values, the model it was validated
  * against, and a singleton's one document.
@@ -63,6 +48,7 @@ export class DocumentChecks {
    * unique values, in each locale the write changed (`input` names the fields it wrote).
    */
   async values(trx: Trx, options: WrittenValues & { documentId: string; seesHidden: boolean }): Promise<void> {
+    // JSON bodies are checked when parsed; GraphQL literals arrive here unchecked.
     const nul = nulPath(options.input, 'data');
     if (nul) throw validationError([{ path: nul, message: 'must not contain a NUL character' }]);
     await this.references(trx, options);
