@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { call, type Session } from './harness.js';
+import { call, type Session, signUp } from './harness.js';
 import { multipart } from './media.js';
 
 /** Creates a project owned by `owner` and returns its id. */
@@ -12,6 +12,23 @@ export async function createProject(
   const response = await call(app, owner, { method: 'POST', url: '/api/v1/projects', payload: body });
   if (response.statusCode !== 201) throw new Error(`project create failed: ${response.body}`);
   return response.json().data.id;
+}
+
+/** Signs a new user up and adds them to the project with `role`; answers their session. */
+export async function addMember(
+  app: FastifyInstance,
+  owner: Session,
+  projectId: string,
+  role: string,
+): Promise<Session> {
+  const member = await signUp(app);
+  const response = await call(app, owner, {
+    method: 'POST',
+    url: `/api/v1/projects/${projectId}/members`,
+    payload: { email: member.email, role },
+  });
+  if (response.statusCode !== 201) throw new Error(`member add failed: ${response.body}`);
+  return member;
 }
 
 /** Creates a collection (or fails the test with the server's answer). */

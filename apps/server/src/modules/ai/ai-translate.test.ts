@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCollection, createDocument, createProject, createToken, uploadAsset } from '../../test/content.js';
+import {
+  addMember,
+  createCollection,
+  createDocument,
+  createProject,
+  createToken,
+  uploadAsset,
+} from '../../test/content.js';
 import { type FakeModel, type ModelRequest, startFakeModel } from '../../test/fake-model.js';
 import {
   call,
@@ -111,13 +118,7 @@ describe(`AI translation (${dialectName})`, () => {
     writeToken = await createToken(t.app, owner, projectId, ['content:write']);
     readToken = await createToken(t.app, owner, projectId, ['content:read']);
     assetId = await uploadAsset(t.app, owner, projectId);
-    author = await signUp(t.app);
-    const invited = await call(t.app, owner, {
-      method: 'POST',
-      url: `/api/v1/projects/${projectId}/members`,
-      payload: { email: author.email, role: 'author' },
-    });
-    expect(invited.statusCode, invited.body).toBeLessThan(300);
+    author = await addMember(t.app, owner, projectId, 'author');
   });
 
   afterAll(async () => {

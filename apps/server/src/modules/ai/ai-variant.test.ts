@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCollection, createDocument, createProject, createToken } from '../../test/content.js';
+import { addMember, createCollection, createDocument, createProject, createToken } from '../../test/content.js';
 import { type FakeModel, type ModelRequest, startFakeModel } from '../../test/fake-model.js';
 import {
   call,
@@ -60,14 +60,8 @@ describe(`AI variant writing (${dialectName})`, () => {
       env: { PLINTH_AI_BASE_URL: model.baseUrl, PLINTH_AI_MODEL: 'test-model', PLINTH_AI_TIMEOUT_MS: '3000' },
     });
     owner = await signUp(t.app);
-    author = await signUp(t.app);
     projectId = await createProject(t.app, owner);
-    const member = await call(t.app, owner, {
-      method: 'POST',
-      url: `/api/v1/projects/${projectId}/members`,
-      payload: { email: author.email, role: 'author' },
-    });
-    expect(member.statusCode, member.body).toBeLessThan(300);
+    author = await addMember(t.app, owner, projectId, 'author');
     await createCollection(t.app, owner, projectId, {
       slug: 'pages',
       name: 'Pages',
