@@ -17,6 +17,7 @@ export * from './permissions.js';
 export * from './personalization.js';
 export * from './preview-url.js';
 export * from './projects.js';
+export * from './query-rules.js';
 export * from './search.js';
 export * from './site.js';
 export * from './slugs.js';

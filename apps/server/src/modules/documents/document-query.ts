@@ -1,4 +1,4 @@
-import type { Field, FieldType, FilterOperator } from '@plinth/contract';
+import { type Field, type FieldType, type FilterOperator, type QueryRule, queryRuleOf } from '@plinth/contract';
 import { AppError } from '../../lib/errors.js';
 import type { CollectionModel } from '../collections/model.js';
 import type { ReadStatus } from '../projects/content-policy.js';
@@ -88,20 +88,6 @@ const SYSTEM_COLUMNS = {
   published_at: 'datetime',
 } as const;
 
-const TEXT_TYPES: readonly FieldType[] = ['text', 'longtext', 'richtext', 'email', 'url', 'slug', 'select'];
-const ORDERED_TYPES: readonly FieldType[] = [
-  'text',
-  'email',
-  'url',
-  'slug',
-  'number',
-  'integer',
-  'date',
-  'datetime',
-  'select',
-];
-const EQUALITY_TYPES: readonly FieldType[] = [...ORDERED_TYPES, 'boolean', 'reference', 'media', 'longtext'];
-
 const bad = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', `${path} ${message}`, [{ path, message }]);
 
@@ -177,32 +163,26 @@ function coerce(ref: ValueRef, raw: Scalar, path: string): Scalar {
   return text;
 }
 
+/** The contract's rule for what a condition or sort key points at. */
+function ruleOf(ref: ValueRef): QueryRule {
+  if (ref.kind === 'column') return queryRuleOf({ type: ref.type === 'id' ? 'id' : 'timestamp' });
+  return queryRuleOf({ type: ref.field.type, isMultiple: ref.field.options?.multiple === true });
+}
+
+const listOperators = new Intl.ListFormat('en', { type: 'conjunction' });
+
 function checkOperator(ref: ValueRef, op: FilterOperator, path: string): void {
-  if (op === 'exists') return;
-  if (ref.kind === 'column') {
-    if (op === 'contains' || op === 'starts_with') throw bad(path, `cannot use ${op} on ${ref.column}`);
-    return;
-  }
+  const rule = ruleOf(ref);
+  if (rule.operators.includes(op)) return;
+  if (ref.kind === 'column') throw bad(path, `cannot use ${op} on ${ref.column}`);
   const { field } = ref;
-  const multiple = field.options?.multiple === true;
-  if (multiple || field.type === 'json' || field.type === 'blocks') {
-    if (op !== 'contains' || field.type === 'json' || field.type === 'blocks') {
-      throw bad(
-        path,
-        `${field.type} fields${multiple ? ' with several values' : ''} only support ${multiple && field.type !== 'json' && field.type !== 'blocks' ? 'contains and ' : ''}exists`,
-      );
-    }
-    return;
+  // Where one or two operators apply, the message names them; otherwise it says why this one does not fit.
+  if (rule.operators.length <= 2) {
+    const several = field.options?.multiple === true ? ' with several values' : '';
+    throw bad(path, `${field.type} fields${several} only support ${listOperators.format(rule.operators)}`);
   }
-  if ((op === 'contains' || op === 'starts_with') && !TEXT_TYPES.includes(field.type)) {
-    throw bad(path, `${op} works on text fields only`);
-  }
-  if (['gt', 'gte', 'lt', 'lte'].includes(op) && !ORDERED_TYPES.includes(field.type)) {
-    throw bad(path, `${op} does not apply to ${field.type} fields`);
-  }
-  if (['eq', 'ne', 'in', 'nin'].includes(op) && !EQUALITY_TYPES.includes(field.type)) {
-    throw bad(path, `${op} does not apply to ${field.type} fields`);
-  }
+  if (op === 'contains' || op === 'starts_with') throw bad(path, `${op} works on text fields only`);
+  throw bad(path, `${op} does not apply to ${field.type} fields`);
 }
 
 const MAX_LIST_VALUES = 100;
@@ -284,11 +264,9 @@ export function compileSort(sort: readonly DocumentSort[] | undefined, query: Qu
   if (sort.length > MAX_SORT_KEYS) throw bad('sort', `takes at most ${MAX_SORT_KEYS} fields`);
   return sort.map(({ field: name, descending }) => {
     const ref = resolveName(name, query.collection, query, 'sort');
-    if (
-      ref.kind === 'field' &&
-      ((!ORDERED_TYPES.includes(ref.field.type) && ref.field.type !== 'boolean') || ref.field.options?.multiple)
-    ) {
-      throw bad('sort', `cannot sort on ${ref.field.type} field "${name}"`);
+    if (!ruleOf(ref).isSortable) {
+      const type = ref.kind === 'field' ? ref.field.type : ref.type;
+      throw bad('sort', `cannot sort on ${type} field "${name}"`);
     }
     return { ref, descending };
   });

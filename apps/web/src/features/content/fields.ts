@@ -1,4 +1,11 @@
-import type { Collection, Field, FieldType, FilterOperator } from '@plinth/contract';
+import {
+  type Collection,
+  type Field,
+  type FieldType,
+  type FilterOperator,
+  type QueryValueType,
+  queryRuleOf,
+} from '@plinth/contract';
 import { fieldLabel, humanize } from '../../lib/field-label';
 
 /** The list's own columns beside the model's fields. */
@@ -13,14 +20,13 @@ const SYSTEM_LABELS: Record<SystemColumn | 'id', string> = {
   created_at: 'Created',
 };
 
-/** What a filter compares: a model field's type, a timestamp of the document, or its id. */
-export type FilterFieldType = FieldType | 'timestamp' | 'id';
-
 /** A path the list can filter on: a field, a document timestamp, or a field one reference away (`author.name`). */
 export interface FilterField {
   path: string;
   label: string;
-  type: FilterFieldType;
+  type: QueryValueType;
+  /** A field with several values (`options.multiple`): filters test for one of its items. */
+  isMultiple?: boolean;
   choices?: readonly string[];
 }
 
@@ -36,67 +42,37 @@ export function displayFieldOf(collection: Collection): string | null {
   return collection.fields.find((field) => field.type === 'text' && !field.hidden)?.name ?? null;
 }
 
-/** Scalar types the API can sort on (it refuses references, media, blocks, json). */
-const SORTABLE: ReadonlySet<FieldType> = new Set([
-  'text',
-  'longtext',
-  'number',
-  'integer',
-  'boolean',
-  'date',
-  'datetime',
-  'email',
-  'url',
-  'slug',
-  'select',
-]);
-
 /** Whether a list column (a field or a system column) can be sorted by the API. */
 export function isSortable(collection: Collection, key: string): boolean {
+  // `status` is a list parameter of its own, not something the API sorts on.
   if (key === 'status') return false;
-  if (key in SYSTEM_LABELS) return true;
+  if (key in SYSTEM_LABELS) return queryRuleOf({ type: key === 'id' ? 'id' : 'timestamp' }).isSortable;
   const field = collection.fields.find((item) => item.name === key);
-  return field ? SORTABLE.has(field.type) && !field.options?.multiple : false;
+  return field ? queryRuleOf({ type: field.type, isMultiple: field.options?.multiple === true }).isSortable : false;
 }
 
-const TEXT_OPS: readonly FilterOperator[] = ['contains', 'starts_with', 'eq', 'ne', 'in', 'nin', 'exists'];
-const ORDERED_OPS: readonly FilterOperator[] = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'exists'];
-const CHOICE_OPS: readonly FilterOperator[] = ['eq', 'ne', 'in', 'nin', 'exists'];
-const BOOLEAN_OPS: readonly FilterOperator[] = ['eq', 'ne', 'exists'];
-const PRESENCE_OPS: readonly FilterOperator[] = ['exists'];
+const isDateLike = (type: QueryValueType) => type === 'date' || type === 'datetime' || type === 'timestamp';
 
-/** The operators that make sense for a type (all are the API's). */
-export function operatorsFor(type: FilterFieldType): readonly FilterOperator[] {
-  switch (type) {
-    case 'text':
-    case 'longtext':
-    case 'richtext':
-    case 'email':
-    case 'url':
-    case 'slug':
-      return TEXT_OPS;
-    case 'number':
-    case 'integer':
-    case 'date':
-    case 'datetime':
-    case 'timestamp':
-      return ORDERED_OPS;
-    case 'boolean':
-      return BOOLEAN_OPS;
-    case 'select':
-    case 'reference':
-    case 'media':
-    case 'id':
-      return CHOICE_OPS;
-    default:
-      return PRESENCE_OPS;
-  }
+const ORDER_OPERATORS: readonly FilterOperator[] = ['gt', 'gte', 'lt', 'lte'];
+
+/**
+ * Whether the filter builder offers an operator the API takes. Order only on numbers and dates:
+ * text compares by code point ("Zoo" before "apple"), and choices and ids have no order a person
+ * filters by. "Is one of" adds nothing to "is" and "is not" on a yes/no.
+ */
+function isOffered(op: FilterOperator, type: QueryValueType): boolean {
+  if (ORDER_OPERATORS.includes(op)) return type === 'number' || type === 'integer' || isDateLike(type);
+  if (op === 'in' || op === 'nin') return type !== 'boolean';
+  return true;
 }
 
-const isDateLike = (type: FilterFieldType) => type === 'date' || type === 'datetime' || type === 'timestamp';
+/** The operators the filter builder offers for a field, from those the API takes for its type. */
+export function operatorsFor(field: Pick<FilterField, 'type' | 'isMultiple'>): readonly FilterOperator[] {
+  return queryRuleOf(field).operators.filter((op) => isOffered(op, field.type));
+}
 
 /** How an operator reads in a sentence about a field of this type ("published before …"). */
-export function operatorLabel(op: FilterOperator, type: FilterFieldType): string {
+export function operatorLabel(op: FilterOperator, type: QueryValueType): string {
   const dates = isDateLike(type);
   switch (op) {
     case 'eq':
@@ -128,6 +104,7 @@ const filterField = (field: Field, prefix?: { path: string; label: string }): Fi
   path: prefix ? `${prefix.path}.${field.name}` : field.name,
   label: prefix ? `${prefix.label} › ${fieldLabel(field)}` : fieldLabel(field),
   type: field.type,
+  ...(field.options?.multiple ? { isMultiple: true } : {}),
   ...(field.options?.choices ? { choices: field.options.choices } : {}),
 });
 

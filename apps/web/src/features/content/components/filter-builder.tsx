@@ -11,10 +11,20 @@ export const CONTROL =
 
 const isList = (op: FilterOperator) => op === 'in' || op === 'nin';
 
+/**
+ * Whether the value is one of the field's choices, picked from them: a whole value compared, or
+ * one item of several. Text matching (`contains` on a single choice, `starts_with`) takes typed text.
+ */
+const picksChoice = (
+  field: FilterField | undefined,
+  op: FilterOperator,
+): field is FilterField & { choices: readonly string[] } =>
+  field?.choices !== undefined && (op === 'eq' || op === 'ne' || (op === 'contains' && field.isMultiple === true));
+
 /** The first value that makes sense for an operator (exists: "true", a boolean: "true"). */
 function defaultValue(field: FilterField | undefined, op: FilterOperator): string {
   if (op === 'exists' || field?.type === 'boolean') return 'true';
-  if (field?.choices && !isList(op)) return field.choices[0] ?? '';
+  if (picksChoice(field, op)) return field.choices[0] ?? '';
   return '';
 }
 
@@ -47,7 +57,7 @@ function ValueInput({
       </select>
     );
   }
-  if (field?.choices && !isList(filter.op)) {
+  if (picksChoice(field, filter.op)) {
     return (
       <select id={id} value={filter.value} onChange={(event) => onChange(event.target.value)} className={CONTROL}>
         {field.choices.map((choice) => (
@@ -102,7 +112,7 @@ export function FilterBuilder({
 
   function newFilter(): DocumentFilter {
     const field = fields[0];
-    const op = field ? (operatorsFor(field.type)[0] ?? 'eq') : 'eq';
+    const op = field ? (operatorsFor(field)[0] ?? 'eq') : 'eq';
     return { field: field?.path ?? 'id', op, value: defaultValue(field, op) };
   }
 
@@ -112,12 +122,20 @@ export function FilterBuilder({
         if (at !== index) return filter;
         const next = { ...filter, ...changes };
         const field = fields.find((item) => item.path === next.field);
-        const ops = operatorsFor(field?.type ?? 'text');
-        if (!ops.includes(next.op)) next.op = ops[0] ?? 'eq';
-        // A value typed for another field or operator rarely fits the new one.
-        if ('field' in changes || ('op' in changes && (changes.op === 'exists' || filter.op === 'exists'))) {
-          next.value = defaultValue(field, next.op);
-        }
+        const ops = operatorsFor(field ?? { type: 'text' });
+        // Another type of field starts from its own first operator ("is" for a choice, not the
+        // "contains" a text field had), so its value input fits it.
+        const previous = fields.find((item) => item.path === filter.field);
+        const isOtherType = previous?.type !== field?.type || previous?.isMultiple !== field?.isMultiple;
+        if (!ops.includes(next.op) || isOtherType) next.op = ops[0] ?? 'eq';
+        // A value typed for another field or operator rarely fits the new one, and typed text is
+        // not one of the choices a list of them would show.
+        const isOtherInput =
+          next.op !== filter.op &&
+          (next.op === 'exists' ||
+            filter.op === 'exists' ||
+            picksChoice(field, next.op) !== picksChoice(field, filter.op));
+        if ('field' in changes || isOtherInput) next.value = defaultValue(field, next.op);
         return next;
       }),
     );
@@ -191,7 +209,7 @@ export function FilterBuilder({
                   onChange={(event) => change(index, { op: event.target.value as FilterOperator })}
                   className={`${CONTROL} col-span-2 pr-8 sm:col-span-1`}
                 >
-                  {operatorsFor(field?.type ?? 'text').map((op) => (
+                  {operatorsFor(field ?? { type: 'text' }).map((op) => (
                     <option key={op} value={op}>
                       {operatorLabel(op, field?.type ?? 'text')}
                     </option>
