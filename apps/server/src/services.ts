@@ -359,6 +359,7 @@ export async function createServices(options: ServicesOptions) {
     log,
     limits: options.media?.variantLimits,
   });
+  const projectSearch = new ProjectSearch({ repository: repositories.documents, models });
   const media = new MediaService({
     repository: repositories.media,
     storage,
@@ -366,6 +367,7 @@ export async function createServices(options: ServicesOptions) {
     uploadImages,
     projects,
     references: storedDocuments,
+    usage: projectSearch,
     audit,
     events: changeEvents,
     jobs,
@@ -491,7 +493,6 @@ export async function createServices(options: ServicesOptions) {
     media,
     log,
   });
-  const projectSearch = new ProjectSearch({ repository: repositories.documents, models });
 
   const overview = new OverviewService({
     collections,

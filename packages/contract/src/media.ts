@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Id, Timestamp } from './common.js';
 import { Locale } from './projects.js';
+import { SearchHit } from './search.js';
 
 /** What the list's `type` filter matches: everything that is not image, video or audio is a document. */
 export const MEDIA_KINDS = ['image', 'video', 'audio', 'document'] as const;
@@ -87,6 +88,31 @@ export const ListMediaQuery = Type.Object(
   { additionalProperties: false },
 );
 export type ListMediaQuery = Static<typeof ListMediaQuery>;
+
+/** A folder of the media library and how many live files it holds. */
+export const MediaFolderCount = Type.Object({ name: MediaFolder, count: Type.Integer({ minimum: 1 }) });
+export type MediaFolderCount = Static<typeof MediaFolderCount>;
+
+export const MediaFolderList = Type.Object({ data: Type.Array(MediaFolderCount) });
+export type MediaFolderList = Static<typeof MediaFolderList>;
+
+/** Most documents an asset's usage lists (the count goes on past it). */
+export const MAX_ASSET_REFERENCES = 50;
+
+export const AssetReferencesQuery = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ASSET_REFERENCES })) },
+  { additionalProperties: false },
+);
+export type AssetReferencesQuery = Static<typeof AssetReferencesQuery>;
+
+/** The documents that use an asset, most recently updated first, titled as the project search titles them. */
+export const AssetReferenceList = Type.Object({
+  data: Type.Array(SearchHit),
+  meta: Type.Object({
+    total: Type.Integer({ minimum: 0, description: 'Every document the caller can read that uses it' }),
+  }),
+});
+export type AssetReferenceList = Static<typeof AssetReferenceList>;
 
 /**
  * The multipart form of an upload, for documentation: the server reads the parts as they stream

@@ -6,6 +6,7 @@ import type {
   AiTranslateBody,
   AiVariantBody,
   Asset,
+  AssetReferenceList,
   Audience,
   Collection,
   Component,
@@ -15,6 +16,7 @@ import type {
   EventTicket,
   ListMediaQuery,
   LoginResponse,
+  MediaFolderCount,
   PreviewToken,
   Project,
   TokenPair,
@@ -61,7 +63,16 @@ import {
   type SubscribeOptions,
 } from './events.js';
 import { graphqlRequest } from './graphql.js';
-import { getMedia, listMedia, mediaUrl, type UploadOptions, type UploadSource, uploadMedia } from './media.js';
+import {
+  getMedia,
+  listMedia,
+  listMediaFolders,
+  listMediaReferences,
+  mediaUrl,
+  type UploadOptions,
+  type UploadSource,
+  uploadMedia,
+} from './media.js';
 import {
   getCollection,
   getComponent,
@@ -233,6 +244,13 @@ export interface PlinthClient<TCollections extends CollectionMap = Record<string
      * @example await client.media.upload(input.files[0], { alt: 'Harbour at dawn', folder: 'covers' })
      */
     upload(file: UploadSource, options?: UploadOptions): Promise<Asset>;
+    /** The folders that hold files, with their counts. */
+    folders(options?: CallOptions): Promise<MediaFolderCount[]>;
+    /**
+     * Where a file is used: the documents that show it, newest first (needs a content scope too).
+     * @example const { data, meta } = await client.media.references(asset.id, { limit: 10 })
+     */
+    references(id: string, options?: CallOptions & { limit?: number }): Promise<AssetReferenceList>;
     /** `mediaUrl`: the file's URL with image transforms. */
     url: typeof mediaUrl;
   };
@@ -558,6 +576,12 @@ export function createClient<TCollections extends CollectionMap = Record<string,
         request(
           uploadMedia({ projectId: requireProject(), file, ...(uploadOptions ? { options: uploadOptions } : {}) }),
           uploadOptions,
+        ),
+      folders: async (callOptions) => request(listMediaFolders({ projectId: requireProject() }), callOptions),
+      references: async (id, options) =>
+        request(
+          listMediaReferences({ projectId: requireProject(), id, ...(options?.limit ? { limit: options.limit } : {}) }),
+          options,
         ),
       url: mediaUrl,
     },

@@ -96,7 +96,16 @@ export {
   type SubscribeOptions,
 } from './events.js';
 export { graphqlRequest } from './graphql.js';
-export { getMedia, listMedia, mediaUrl, type UploadOptions, type UploadSource, uploadMedia } from './media.js';
+export {
+  getMedia,
+  listMedia,
+  listMediaFolders,
+  listMediaReferences,
+  mediaUrl,
+  type UploadOptions,
+  type UploadSource,
+  uploadMedia,
+} from './media.js';
 export {
   getCollection,
   getComponent,

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCollection } from '../../../apps/server/src/test/content.js';
 import type { PlinthClient } from './client.js';
 import { mediaUrl } from './media.js';
 import { clientOf, type SdkTestServer, startSdkServer } from './test/server.js';
@@ -83,6 +84,33 @@ describe('media through the SDK, over HTTP', () => {
     expect(response.headers.get('content-type')).toBe('image/webp');
     const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     expect([metadata.width, metadata.height]).toEqual([10, 5]);
+  });
+
+  it('lists the folders with their counts, and the documents that use a file', async () => {
+    const owner = clientOf(server);
+    await createCollection(server.t.app, server.owner, server.projectId, {
+      slug: 'stories',
+      name: 'Stories',
+      display_field: 'title',
+      fields: [
+        { name: 'title', type: 'text' },
+        { name: 'cover', type: 'media' },
+      ],
+    });
+    const cover = await owner.media.upload(await png(2, 2), { filename: 'story.png', folder: 'stories' });
+    const story = await owner.collection('stories').create({ title: 'Harbour', cover: cover.id });
+
+    expect(await owner.media.folders()).toEqual(
+      expect.arrayContaining([
+        { name: 'covers', count: 1 },
+        { name: 'stories', count: 1 },
+      ]),
+    );
+    expect(await owner.media.references(cover.id)).toEqual({
+      data: [{ id: story.id, collection: 'stories', title: 'Harbour', status: 'draft', updated_at: story.updated_at }],
+      meta: { total: 1 },
+    });
+    await expect(client.media.references(cover.id)).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
   });
 
   it('answers a token without media:write with FORBIDDEN', async () => {

@@ -1,4 +1,10 @@
-import type { Asset, ListMediaQuery, MediaTransformQuery } from '@plinth/contract';
+import type {
+  Asset,
+  AssetReferenceList,
+  ListMediaQuery,
+  MediaFolderCount,
+  MediaTransformQuery,
+} from '@plinth/contract';
 import type { ListOf } from './model.js';
 import {
   type CreateOptions,
@@ -77,6 +83,32 @@ export function getMedia(target: { projectId: string; id: string; locale?: strin
     path: projectPath(target.projectId, `/media/${segment(target.id)}`),
     query: { locale: target.locale },
     read: readData<Asset>(),
+  };
+}
+
+/** The folders that hold files, by name, with how many each holds. */
+export function listMediaFolders(target: { projectId: string }): PlinthRequest<MediaFolderCount[]> {
+  return {
+    method: 'GET',
+    path: projectPath(target.projectId, '/media/folders'),
+    read: readData<MediaFolderCount[]>(),
+  };
+}
+
+/**
+ * The documents that use a file (media fields, blocks, images in rich text), newest first, up to
+ * `limit` (50 at most), with `meta.total`. Needs a content scope besides `media:read`.
+ */
+export function listMediaReferences(target: {
+  projectId: string;
+  id: string;
+  limit?: number;
+}): PlinthRequest<AssetReferenceList> {
+  return {
+    method: 'GET',
+    path: projectPath(target.projectId, `/media/${segment(target.id)}/references`),
+    query: { limit: target.limit },
+    read: readBody<AssetReferenceList>(),
   };
 }
 

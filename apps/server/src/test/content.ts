@@ -80,17 +80,21 @@ export async function createToken(
   return response.json().data.token;
 }
 
-/** Uploads a small real PNG to the project's media library and returns the asset id. */
+/** Uploads a small real PNG (with an optional alt text and folder) to the project's media library and returns the asset id. */
 export async function uploadAsset(
   app: FastifyInstance,
   credential: Session | string,
   projectId: string,
   filename = 'pixel.png',
+  fields: { alt?: string; folder?: string } = {},
 ): Promise<string> {
   const content = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#336699' } })
     .png()
     .toBuffer();
-  const { payload, headers } = multipart([{ name: 'file', filename, content, contentType: 'image/png' }]);
+  const { payload, headers } = multipart([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    { name: 'file', filename, content, contentType: 'image/png' },
+  ]);
   const response = await call(app, credential, {
     method: 'POST',
     url: `/api/v1/projects/${projectId}/media`,

@@ -52,6 +52,14 @@ export function projectPath(projectId: string, section = ''): string {
   return section ? `${base}/${section}` : base;
 }
 
+/**
+ * The app path of a document in the editor (`new` for a new one).
+ * @example documentEditorPath('p1', 'posts', 'd1') // '/app/projects/p1/document-editor/posts/d1'
+ */
+export function documentEditorPath(projectId: string, collection: string, id: string): string {
+  return projectPath(projectId, `document-editor/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`);
+}
+
 /** Whether the signed-in member may do this in the current project (the server decides; this hides what it would refuse). */
 export function useCan(action: ProjectAction): boolean {
   return roleCan(useCurrentProject().role, action);

@@ -432,21 +432,46 @@ export class DocumentsRepository extends Repository {
   }
 
   /**
-   * Published documents (live, with a published snapshot) whose snapshot mentions the asset.
-   * Media fields hold asset ids wherever they sit (localized maps, blocks), so the snapshot's
-   * JSON text is searched for the quoted id: ids are UUIDs, which never occur by accident.
+   * The condition that a copy of a document mentions an asset. Media fields hold asset ids
+   * wherever they sit (localized maps, blocks, variants of rich text) and rich text links a file
+   * by a URL with its id in the path, so the copy's JSON text is searched for the id: ids are
+   * UUIDs, which never occur by accident.
    */
+  private mentions(column: 'data' | 'published_data', assetId: string): RawBuilder<boolean> {
+    const text =
+      this.dialect === 'postgres' ? sql`${sql.ref(`documents.${column}`)}::text` : sql.ref(`documents.${column}`);
+    return sql<boolean>`${text} LIKE ${`%${likeEscape(assetId)}%`} ESCAPE '\\'`;
+  }
+
+  /** Published documents (live, with a published snapshot) whose snapshot mentions the asset. */
   async countPublishedReferences(projectId: string, assetId: string): Promise<number> {
-    const text = this.dialect === 'postgres' ? sql`published_data::text` : sql`published_data`;
-    const pattern = `%${likeEscape(`"${assetId}"`)}%`;
     const row = await this.db
       .selectFrom('documents')
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .where('project_id', '=', projectId)
       .where('deleted_at', 'is', null)
       .where('published_data', 'is not', null)
-      .where(sql<boolean>`${text} LIKE ${pattern} ESCAPE '\\'`)
+      .where(this.mentions('published_data', assetId))
       .executeTakeFirstOrThrow();
     return Number(row.total);
+  }
+
+  /** Live documents whose working copy or published snapshot (`view`) mentions the asset, most recently updated first. */
+  async mentioningAsset(request: {
+    projectId: string;
+    assetId: string;
+    view: 'working' | 'published';
+    limit: number;
+  }): Promise<DocumentRow[]> {
+    const published = request.view === 'published';
+    const updated = published
+      ? sql`COALESCE(documents.published_updated_at, documents.updated_at)`
+      : sql`documents.updated_at`;
+    const result = await sql<DocumentRow>`SELECT documents.* FROM documents WHERE documents.project_id = ${
+      request.projectId
+    } AND ${copyCondition(request.view)} AND ${this.mentions(published ? 'published_data' : 'data', request.assetId)} ORDER BY ${updated} DESC, documents.id DESC LIMIT ${
+      request.limit
+    }`.execute(this.db);
+    return result.rows;
   }
 }

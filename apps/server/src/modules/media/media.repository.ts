@@ -103,6 +103,20 @@ export class MediaRepository extends Repository {
     return listPage(query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
   }
 
+  /** The folders live files are in, with how many each holds, by name. */
+  async folders(projectId: string): Promise<{ name: string; count: number }[]> {
+    const rows = await this.db
+      .selectFrom('media_assets')
+      .select(['folder', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('project_id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .where('folder', 'is not', null)
+      .groupBy('folder')
+      .orderBy('folder')
+      .execute();
+    return rows.flatMap((row) => (row.folder === null ? [] : [{ name: row.folder, count: Number(row.count) }]));
+  }
+
   async update(id: string, changes: MediaAssetUpdate): Promise<void> {
     await this.db.updateTable('media_assets').set(changes).where('id', '=', id).execute();
   }

@@ -2,10 +2,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   Asset,
+  AssetReferenceList,
+  AssetReferencesQuery,
   DataOf,
   DeleteAssetQuery,
   ListMediaQuery,
   ListOf,
+  MediaFolderList,
   MediaParams,
   MediaReadQuery,
   ProjectParams,
@@ -121,6 +124,43 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; confi
     handler: async (request) => {
       const grant = await request.authorize(request.params.projectId, 'media.read');
       return media.list(grant, request.query);
+    },
+  });
+
+  app.get(`${base}/folders`, {
+    schema: {
+      operationId: 'listMediaFolders',
+      summary: 'List the media folders',
+      tags,
+      security: bearer,
+      description: 'The folders that hold live files, by name, each with how many files it holds.',
+      params: ProjectParams,
+      response: { 200: MediaFolderList, ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await request.authorize(request.params.projectId, 'media.read');
+      return { data: await media.folders(grant) };
+    },
+  });
+
+  app.get(`${base}/:assetId/references`, {
+    schema: {
+      operationId: 'listAssetReferences',
+      summary: 'List the documents that use an asset',
+      tags,
+      security: bearer,
+      description:
+        'Documents of any collection whose media fields (blocks included) or rich text use the file, most ' +
+        'recently updated first, titled as the project search titles them. Members and tokens that read drafts ' +
+        'look in working copies; `content:read` tokens in published snapshots. Needs `media:read` and a ' +
+        'content scope; hidden fields count only for members.',
+      params: MediaParams,
+      querystring: AssetReferencesQuery,
+      response: { 200: AssetReferenceList, ...errorResponses },
+    },
+    handler: async (request) => {
+      const grant = await request.authorize(request.params.projectId, 'media.read');
+      return media.references(grant, request.params.assetId, request.query);
     },
   });
 

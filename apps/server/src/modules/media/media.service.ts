@@ -6,9 +6,13 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   type Asset,
+  type AssetReferenceList,
+  type AssetReferencesQuery,
   type ListMediaQuery,
   MAX_ASSET_FILENAME,
   MEDIA_FOLDER_PATTERN,
+  type MediaFolderCount,
+  type SearchHit,
   type UpdateAssetBody,
 } from '@plinth/contract';
 import type { Config } from '../../config.js';
@@ -46,6 +50,12 @@ interface PurgePayload {
  */
 export interface MediaReferences {
   countPublishedReferences(projectId: string, assetId: string): Promise<number>;
+}
+
+/** Where files are used, as the documents module's project search finds it. */
+export interface AssetUsage {
+  /** The documents the caller can read that use the asset, `limit` of them, and how many. */
+  usingAsset(grant: ProjectGrant, assetId: string, limit: number): Promise<{ hits: SearchHit[]; total: number }>;
 }
 
 /** One part of a multipart upload, as the route hands it over (no Fastify types here). */
@@ -153,6 +163,7 @@ export class MediaService {
       uploadImages: ImageWorkers;
       projects: ProjectsService;
       references: MediaReferences;
+      usage: AssetUsage;
       audit: AuditService;
       events: ChangeEvents;
       jobs: JobQueue;
@@ -442,6 +453,19 @@ export class MediaService {
       page,
     );
     return { data: rows.map((row) => toAsset(row, view)), meta: listMeta(page, total) };
+  }
+
+  /** The folders of the library with their file counts (the library's folder filter lists them). */
+  async folders(grant: ProjectGrant): Promise<MediaFolderCount[]> {
+    return this.repository.folders(grant.project.id);
+  }
+
+  /** Where a file is used: the documents the caller can read that mention it. */
+  async references(grant: ProjectGrant, assetId: string, query: AssetReferencesQuery): Promise<AssetReferenceList> {
+    await this.find(grant, assetId);
+    if (!grant.can('content.read')) throw forbidden('Reading where a file is used needs the right to read content');
+    const { hits, total } = await this.deps.usage.usingAsset(grant, assetId, query.limit ?? 20);
+    return { data: hits, meta: { total } };
   }
 
   private async find(grant: ProjectGrant, assetId: string): Promise<MediaAssetRow> {

@@ -1,8 +1,17 @@
-import type { Asset, Role, UpdateAssetBody } from '@plinth/contract';
+import type { Asset, AssetReferenceList, Role, UpdateAssetBody } from '@plinth/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeXhr } from '../../test/fake-xhr';
-import { apiError, type FetchCall, fakeAppApi, json, renderApp, signIn, testProject } from '../../test/render';
+import {
+  apiError,
+  type FetchCall,
+  fakeAppApi,
+  json,
+  renderApp,
+  signIn,
+  testCollection,
+  testProject,
+} from '../../test/render';
 
 const PATH = '/app/projects/p1/media';
 const API = '/api/v1/projects/p1/media';
@@ -43,16 +52,35 @@ const GUIDE = asset({
 
 /**
  * The media API over an in-memory library: the list filters by `q`, `type` and `folder` as the
- * server does; PATCH and DELETE change it.
+ * server does, folders are counted from it; PATCH and DELETE change it. `references` answers
+ * where each file is used (nowhere by default).
  */
 function serveMedia(
-  options: { role?: Role; assets?: Asset[]; answer?: (call: FetchCall) => Response | undefined } = {},
+  options: {
+    role?: Role;
+    assets?: Asset[];
+    references?: Record<string, AssetReferenceList>;
+    answer?: (call: FetchCall) => Response | undefined;
+  } = {},
 ) {
   let assets = [...(options.assets ?? [HERO, LOGO, GUIDE])];
   return fakeAppApi(
     (call) => {
       const custom = options.answer?.(call);
       if (custom) return custom;
+      if (call.path === `${API}/folders` && call.method === 'GET') {
+        const counts = new Map<string, number>();
+        for (const item of assets) if (item.folder) counts.set(item.folder, (counts.get(item.folder) ?? 0) + 1);
+        const names = [...counts.keys()].sort();
+        return json(200, { data: names.map((name) => ({ name, count: counts.get(name) })) });
+      }
+      const used = new RegExp(`^${API}/([^/]+)/references$`).exec(call.path)?.[1];
+      if (used && call.method === 'GET') {
+        return json(200, options.references?.[used] ?? { data: [], meta: { total: 0 } });
+      }
+      if (call.path === '/api/v1/projects/p1/collections' && call.method === 'GET') {
+        return json(200, { data: [testCollection({ slug: 'posts', name: 'Blog posts' })] });
+      }
       if (call.path === API && call.method === 'GET') {
         const q = call.query.get('q')?.toLowerCase();
         const type = call.query.get('type');
@@ -93,9 +121,7 @@ function serveMedia(
   );
 }
 
-const listCalls = (calls: FetchCall[]) => calls.filter((call) => call.method === 'GET' && call.path === API);
-/** The library's own list requests (the folder list reads pages of 100). */
-const libraryCalls = (calls: FetchCall[]) => listCalls(calls).filter((call) => call.query.get('limit') !== '100');
+const libraryCalls = (calls: FetchCall[]) => calls.filter((call) => call.method === 'GET' && call.path === API);
 const lastLibraryCall = (calls: FetchCall[]) => libraryCalls(calls).at(-1);
 
 const grid = () => screen.findByRole('list', { name: 'Media files' });
@@ -145,9 +171,14 @@ describe('media library', () => {
     await waitFor(() => expect(within(table).queryByRole('button', { name: 'hero.jpg' })).toBeNull());
     expect(screen.getByRole('button', { name: 'Documents' }).getAttribute('aria-pressed')).toBe('true');
 
-    // The folders in use are read off the library.
+    // The folders in use are offered with their file counts.
     const folder = screen.getByRole('combobox', { name: 'Folder' });
-    await waitFor(() => expect(within(folder).getByRole('option', { name: 'docs' })).toBeTruthy());
+    await waitFor(() => expect(within(folder).getByRole('option', { name: 'docs (1)' })).toBeTruthy());
+    expect(
+      within(folder)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All folders', 'blog (1)', 'docs (1)']);
     await user.selectOptions(folder, 'docs');
     expect(router.state.location.search).toBe('?view=list&type=document&folder=docs');
     await waitFor(() => expect(lastLibraryCall(calls)?.query.get('folder')).toBe('docs'));
@@ -222,7 +253,7 @@ describe('uploads', () => {
     const xhrs = fakeXhr();
     const { user, router } = renderApp(PATH);
     await grid();
-    const before = listCalls(calls).length;
+    const before = libraryCalls(calls).length;
     await user.upload(screen.getByLabelText('Files to upload'), [
       file('one.png'),
       file('two.png'),
@@ -262,7 +293,7 @@ describe('uploads', () => {
     // Back in the library, the list was read again for the new files.
     await router.navigate(PATH);
     await grid();
-    expect(listCalls(calls).length).toBeGreaterThan(before);
+    expect(libraryCalls(calls).length).toBeGreaterThan(before);
     await user.click(trayElsewhere.getByRole('button', { name: 'Clear' }));
     expect(screen.queryByRole('region', { name: 'Uploads' })).toBeNull();
   });
@@ -365,6 +396,53 @@ describe('details panel', () => {
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ filename: 'handbook.pdf', folder: null }),
     );
+  });
+
+  it('shows where a file is used, each document a link to its editor', async () => {
+    signIn();
+    const hit = (id: string, title: string | null, status: 'draft' | 'published' | 'changed') => ({
+      id,
+      collection: 'posts',
+      title,
+      status,
+      updated_at: '2026-03-02T10:00:00.000Z',
+    });
+    serveMedia({
+      references: {
+        a1: {
+          data: [hit('d1', 'Riding to the coast', 'changed'), hit('d2', null, 'published')],
+          meta: { total: 12 },
+        },
+      },
+    });
+    const { user, router } = renderApp(`${PATH}?asset=a1`);
+    const sheet = within(await screen.findByRole('dialog', { name: 'hero.jpg' }));
+    const usage = within(await sheet.findByRole('region', { name: /Used in/ }));
+    expect(usage.getByRole('heading', { name: 'Used in 12 documents' })).toBeTruthy();
+    const links = await usage.findAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Riding to the coastBlog postsChanged',
+      'UntitledBlog postsPublished',
+    ]);
+    expect(usage.getByText('and 10 more; the newest are shown.')).toBeTruthy();
+    await user.click(links[0] as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/projects/p1/document-editor/posts/d1'));
+  });
+
+  it('says when no document uses a file, and when that cannot be checked', async () => {
+    signIn();
+    let isDown = true;
+    serveMedia({
+      answer: (call) =>
+        isDown && call.path === `${API}/a3/references` ? apiError(500, 'The database is not answering') : undefined,
+    });
+    const { user } = renderApp(`${PATH}?asset=a3`);
+    const sheet = within(await screen.findByRole('dialog', { name: 'guide.pdf' }));
+    const usage = within(sheet.getByRole('region', { name: 'Used in' }));
+    expect((await usage.findByRole('alert')).textContent).toContain('The database is not answering');
+    isDown = false;
+    await user.click(usage.getByRole('button', { name: 'Try again' }));
+    expect(await usage.findByText('No document uses this file: deleting it breaks nothing.')).toBeTruthy();
   });
 
   it('deletes a file after confirmation, and offers to force it when documents use it', async () => {

@@ -6,11 +6,11 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { LoadError } from '../../../components/ui/query-state';
-import { projectPath, useCan } from '../../../lib/current-project';
+import { documentEditorPath, projectPath, useCan } from '../../../lib/current-project';
 import { useCollections } from '../../../lib/project-queries';
 import { useContentView } from '../hooks/use-content-view';
 import { formatView } from '../view';
-import { DocumentList, editorPath } from './document-list';
+import { DocumentList } from './document-list';
 import { SingletonDocument } from './singleton-document';
 
 const DESCRIPTION = 'Write, find and publish the documents of each collection.';
@@ -100,7 +100,7 @@ export function ContentBrowser({ project }: { project: Project }) {
         description={collection.description || DESCRIPTION}
         actions={
           canCreate ? (
-            <ButtonLink to={editorPath(project.id, collection.slug, 'new')}>
+            <ButtonLink to={documentEditorPath(project.id, collection.slug, 'new')}>
               <Plus className="size-4" aria-hidden />
               New document
             </ButtonLink>

@@ -1,36 +1,11 @@
 import type { Document, DocumentStatus } from '@plinth/contract';
 import { CircleCheck, CircleDashed, type LucideIcon, PenLine } from 'lucide-react';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-
-const TONE: Record<DocumentStatus | 'deleted', BadgeTone> = {
-  published: 'success',
-  changed: 'warning',
-  draft: 'neutral',
-  deleted: 'danger',
-};
-
-const LABEL: Record<DocumentStatus | 'deleted', string> = {
-  published: 'Published',
-  changed: 'Changed',
-  draft: 'Draft',
-  deleted: 'In trash',
-};
-
-const DOT: Record<DocumentStatus | 'deleted', string> = {
-  published: 'bg-emerald-600',
-  changed: 'bg-amber-500',
-  draft: 'bg-slate-400',
-  deleted: 'bg-red-600',
-};
-
-export function StatusBadge({ status }: { status: DocumentStatus | 'deleted' }) {
-  return (
-    <Badge tone={TONE[status]}>
-      <span className={`size-1.5 rounded-full ${DOT[status]}`} aria-hidden />
-      {LABEL[status]}
-    </Badge>
-  );
-}
+import {
+  DOCUMENT_STATUS_LABEL as LABEL,
+  StatusBadge,
+  DOCUMENT_STATUS_TONE as TONE,
+} from '../../../components/document-status-badge';
+import { Badge } from '../../../components/ui/badge';
 
 /** Each status has its own shape too, so the compact badges do not rely on colour. */
 const ICON: Record<DocumentStatus, LucideIcon> = { published: CircleCheck, changed: PenLine, draft: CircleDashed };

@@ -1,8 +1,8 @@
 import type { Collection } from '@plinth/contract';
 import { Navigate } from 'react-router';
 import { LoadError, Loading } from '../../../components/ui/query-state';
+import { documentEditorPath } from '../../../lib/current-project';
 import { useSingleton } from '../api/get-singleton';
-import { editorPath } from './document-list';
 
 /** A singleton has one document: choosing it opens that document (or a new one, before it exists). */
 export function SingletonDocument({ projectId, collection }: { projectId: string; collection: Collection }) {
@@ -17,5 +17,5 @@ export function SingletonDocument({ projectId, collection }: { projectId: string
       />
     );
   }
-  return <Navigate to={editorPath(projectId, collection.slug, singleton.data?.id ?? 'new')} replace />;
+  return <Navigate to={documentEditorPath(projectId, collection.slug, singleton.data?.id ?? 'new')} replace />;
 }

@@ -1,28 +1,12 @@
-import type { Asset, ListMeta } from '@plinth/contract';
+import type { MediaFolderCount, MediaFolderList } from '@plinth/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { nextPage } from '../../../lib/paging';
 import { mediaKeys, mediaPath } from './get-media';
 
-/** The API has no list of folders: they are read off the assets, up to this many pages of 100. */
-const MAX_PAGES = 10;
-
-/** The folders the project's assets are in, sorted; `isPartial` when the library was too large to read whole. */
-export async function getMediaFolders(
-  projectId: string,
-  signal?: AbortSignal,
-): Promise<{ folders: string[]; isPartial: boolean }> {
-  const folders = new Set<string>();
-  let page: number | undefined = 1;
-  while (page !== undefined && page <= MAX_PAGES) {
-    const answer: { data: Asset[]; meta: ListMeta } = await api.request(
-      `${mediaPath(projectId)}?page=${page}&limit=100`,
-      signal ? { signal } : {},
-    );
-    for (const asset of answer.data) if (asset.folder) folders.add(asset.folder);
-    page = nextPage(answer.meta);
-  }
-  return { folders: [...folders].sort((a, b) => a.localeCompare(b)), isPartial: page !== undefined };
+/** The folders that hold the project's files, by name, with how many each holds. */
+export async function getMediaFolders(projectId: string, signal?: AbortSignal): Promise<MediaFolderCount[]> {
+  const answer: MediaFolderList = await api.request(`${mediaPath(projectId)}/folders`, signal ? { signal } : {});
+  return answer.data;
 }
 
 export const mediaFoldersQueryOptions = (projectId: string) =>

@@ -19,6 +19,7 @@ export const mediaKeys = {
   list: (projectId: string, filter: MediaListFilter) => [...mediaKeys.lists(projectId), filter] as const,
   folders: (projectId: string) => [...mediaKeys.project(projectId), 'folders'] as const,
   detail: (projectId: string, assetId: string) => [...mediaKeys.project(projectId), 'detail', assetId] as const,
+  references: (projectId: string, assetId: string) => [...mediaKeys.project(projectId), 'references', assetId] as const,
 };
 
 /**

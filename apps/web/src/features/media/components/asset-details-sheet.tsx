@@ -18,6 +18,7 @@ import { useMediaPermissions } from '../hooks/use-media-permissions';
 import { kindOf } from '../utils/media-urls';
 import { dimensionsOf } from './asset-facts';
 import { AssetPreview } from './asset-preview';
+import { AssetUsage } from './asset-usage';
 import { CropPreview, FocalPointPicker, percent } from './focal-point-picker';
 
 /** The alt text of the project's default locale, whichever shape the read returned. */
@@ -230,6 +231,8 @@ function AssetForm({
       <section aria-label="About this file" className="rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200 ring-inset">
         <Facts asset={asset} />
       </section>
+
+      <AssetUsage assetId={asset.id} />
 
       {canChange ? (
         <div className="border-slate-200 border-t pt-5">

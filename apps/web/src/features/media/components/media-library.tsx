@@ -118,7 +118,7 @@ export function MediaLibrary() {
   );
   const media = useMedia(project.id, filter);
   const folders = useMediaFolders(project.id);
-  const folderNames = folders.data?.folders ?? [];
+  const folderNames = useMemo(() => (folders.data ?? []).map((folder) => folder.name), [folders.data]);
   const { canCreate, canChangeSome } = useMediaPermissions();
   const selection = useSelection();
   const [dialog, setDialog] = useState<'move' | 'delete' | null>(null);
@@ -216,7 +216,7 @@ export function MediaLibrary() {
   return (
     <UploadDropZone isEnabled={canCreate}>
       <div className="space-y-4">
-        <MediaToolbar state={state} folders={folderNames} onChange={(changes) => update(changes)} />
+        <MediaToolbar state={state} folders={folders.data ?? []} onChange={(changes) => update(changes)} />
         <p className="text-slate-600 text-sm" aria-live="polite">
           {total === undefined
             ? '\u00a0'

@@ -1,6 +1,7 @@
-import type { MediaKind } from '@plinth/contract';
+import type { MediaFolderCount, MediaKind } from '@plinth/contract';
 import { LayoutGrid, List, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { formatCount } from '../../../lib/format';
 import type { MediaLibraryView, MediaView } from '../hooks/use-media-params';
 
 const KIND_FILTERS: { value: MediaKind | null; label: string }[] = [
@@ -63,13 +64,16 @@ export function MediaToolbar({
   onChange,
 }: {
   state: MediaLibraryView;
-  /** The folders in use, for the folder filter. */
-  folders: readonly string[];
+  /** The folders in use with their file counts, for the folder filter. */
+  folders: readonly MediaFolderCount[];
   onChange: (changes: Partial<MediaLibraryView>) => void;
 }) {
   const folderId = useId();
-  // A folder from a shared link is offered even before the folder list has loaded.
-  const folderOptions = state.folder && !folders.includes(state.folder) ? [state.folder, ...folders] : folders;
+  // A folder from a shared link is offered even before the folder list has loaded (or once it is empty).
+  const folderOptions: readonly { name: string; count?: number }[] =
+    state.folder && !folders.some((folder) => folder.name === state.folder)
+      ? [{ name: state.folder }, ...folders]
+      : folders;
   const setView = (view: MediaView) => onChange({ view });
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
@@ -102,8 +106,8 @@ export function MediaToolbar({
         >
           <option value="">All folders</option>
           {folderOptions.map((folder) => (
-            <option key={folder} value={folder}>
-              {folder}
+            <option key={folder.name} value={folder.name}>
+              {folder.count === undefined ? folder.name : `${folder.name} (${formatCount(folder.count)})`}
             </option>
           ))}
         </select>
