@@ -428,6 +428,15 @@ describe('the model builder, the block editor, media and review in a real browse
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await saved(page);
     expect((await readDocument('galleries', gallery.id)).data).toEqual({ title: 'Autumn', cover: sky?.id });
+
+    // The library now says where the file is used, and leads back to the document.
+    await page.goto(`${server.url}/app/projects/${projectId}/media?asset=${sky?.id}`);
+    const usage = page.getByRole('dialog', { name: 'sky.png' }).getByRole('region', { name: /Used in/ });
+    await usage.getByRole('heading', { name: 'Used in 1 document' }).waitFor();
+    await expectAccessible(page, 'media details with where the file is used');
+    await usage.getByRole('link', { name: /Autumn/ }).click();
+    await page.waitForURL(`**/document-editor/galleries/${gallery.id}`);
+    await page.getByRole('group', { name: 'Cover' }).getByRole('button', { name: 'Remove sky.png' }).waitFor();
   });
 
   it('takes a story that needs approval from its author (no publish button) to an editor who approves and publishes it, and readers get it', async () => {
