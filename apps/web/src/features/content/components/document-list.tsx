@@ -7,11 +7,12 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { LoadError } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
-import { projectPath, useCan } from '../../../lib/current-project';
+import { documentEditorPath, useCan } from '../../../lib/current-project';
 import { formatCount } from '../../../lib/format';
 import { type DocumentListRequest, useDocuments } from '../api/get-documents';
 import { columnChoices, defaultColumns, displayFieldOf, filterFieldsOf } from '../fields';
 import type { useContentView } from '../hooks/use-content-view';
+import { useLiveListRefresh } from '../hooks/use-live-list-refresh';
 import { storeColumns, storedColumns } from '../storage';
 import { type ContentView, DEFAULT_SORT, LIST_STATUSES, type ListStatus } from '../view';
 import { BulkActions } from './bulk-actions';
@@ -31,10 +32,6 @@ const STATUS_LABEL: Record<ListStatus, string> = {
 
 /** How long typing pauses before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-export function editorPath(projectId: string, collection: string, id: string): string {
-  return projectPath(projectId, `document-editor/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`);
-}
 
 /** The search box: what is typed shows at once, the URL (and the request) follow after a pause. */
 function SearchBox({ value, onSearch, label }: { value: string; onSearch: (q: string) => void; label: string }) {
@@ -99,6 +96,7 @@ function LabelledSelect({
 /**
  * The documents of one collection with everything that shapes the list: search, status,
  * locale, filters, sort, columns and saved views (all in the URL), selection and bulk actions.
+ * It follows the changes anyone makes to the collection's documents as they happen.
  */
 export function DocumentList({
   project,
@@ -140,6 +138,7 @@ export function DocumentList({
     populate,
   };
   const documents = useDocuments(project.id, request);
+  useLiveListRefresh({ projectId: project.id, collection: slug });
   const rows = useMemo(() => documents.data?.pages.flatMap((page) => page.data) ?? [], [documents.data]);
   const total = documents.data?.pages[0]?.meta.total ?? 0;
 
@@ -151,7 +150,12 @@ export function DocumentList({
     setScope(selectionScope);
     setSelection({});
   }
-  const selectedIds = Object.keys(selection);
+  // Only rows on screen count as selected: one someone else deleted leaves with its row.
+  const visibleSelection = useMemo(() => {
+    const shown = new Set(rows.map((row) => row.id));
+    return Object.fromEntries(Object.entries(selection).filter(([id]) => shown.has(id)));
+  }, [selection, rows]);
+  const selectedIds = Object.keys(visibleSelection);
 
   const display = displayFieldOf(collection);
   const titles = useRef(new Map<string, string>());
@@ -168,7 +172,7 @@ export function DocumentList({
   };
 
   const newDocument = canCreate ? (
-    <ButtonLink to={editorPath(project.id, slug, 'new')}>
+    <ButtonLink to={documentEditorPath(project.id, slug, 'new')}>
       <Plus className="size-4" aria-hidden />
       New document
     </ButtonLink>
@@ -232,7 +236,7 @@ export function DocumentList({
         columns={columns}
         sort={sort}
         onSortChange={(next) => changeView({ sort: next })}
-        selection={selection}
+        selection={visibleSelection}
         onSelectionChange={setSelection}
         canSelect={canSelect}
         isTrash={isTrash}
@@ -240,7 +244,7 @@ export function DocumentList({
         hasNextPage={documents.hasNextPage}
         isFetchingNextPage={documents.isFetchingNextPage}
         fetchNextPage={() => void documents.fetchNextPage()}
-        editorPath={(id) => editorPath(project.id, slug, id)}
+        editorPath={(id) => documentEditorPath(project.id, slug, id)}
       />
     );
   }

@@ -1,4 +1,4 @@
-// Working together and live preview: presence, event-stream tickets and preview tokens.
+// Working together and live preview: presence and preview tokens (the event stream is lib/project-events).
 import type { Presence, PresenceBody } from '@plinth/contract';
 import { api } from '../../../lib/api-client';
 
@@ -20,14 +20,6 @@ export function leavePresence(projectId: string, collection: string, id: string,
   return api.request<void>(`${presencePath(projectId, collection, id)}/${encodeURIComponent(clientId)}`, {
     method: 'DELETE',
   });
-}
-
-/** A single-use ticket that opens the project's event stream from EventSource (no token in the URL). */
-export function createEventTicket(projectId: string): Promise<{ data: { ticket: string; expires_at: string } }> {
-  return api.request<{ data: { ticket: string; expires_at: string } }>(
-    `/api/v1/projects/${encodeURIComponent(projectId)}/events/tickets`,
-    { method: 'POST' },
-  );
 }
 
 /** A preview token for the document, and its filled-in preview URL (null when the collection has none). */

@@ -1,12 +1,17 @@
-import type { Presence } from '@plinth/contract';
+import { PRESENCE_EVENTS, type Presence, type StreamEvent } from '@plinth/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { config } from '../../../config';
-import { announcePresence, createEventTicket, leavePresence } from '../api/live';
+import { type ProjectEvent, useProjectEvents } from '../../../lib/project-events';
+import { announcePresence, leavePresence } from '../api/live';
 
 /** How often this tab renews its presence (the server keeps it 45 s). */
 const HEARTBEAT_MS = 15_000;
-/** How long to wait before opening the stream again after it was lost. */
-const RECONNECT_MS = 3_000;
+/** What the editor follows: saves and publishes of the collection, and presence. */
+const LIVE_EVENTS = [
+  'document.updated',
+  'document.published',
+  'document.unpublished',
+  ...PRESENCE_EVENTS,
+] as const satisfies readonly StreamEvent[];
 
 /** A save someone else made while this tab had the document open. */
 export interface RemoteChange {
@@ -32,9 +37,8 @@ const newClientId = () =>
 
 /**
  * Working together on one document: this tab's presence (announced, renewed, withdrawn when it
- * closes), everyone else's from the project's event stream, and the saves others make, with
- * where they changed the document. The stream opens with a single-use ticket and opens again
- * (with a new one) when lost.
+ * closes), everyone else's, and the saves others make with where they changed the document:
+ * both from the project's event stream (`useProjectEvents`).
  */
 export function useLiveDocument(options: {
   projectId: string;
@@ -83,68 +87,28 @@ export function useLiveDocument(options: {
   }, [projectId, collection, documentId, clientId]);
 
   // The stream: presence of others, and saves of this document.
-  useEffect(() => {
-    if (!documentId || typeof EventSource === 'undefined') return;
-    let source: EventSource | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const onPresence = (event: MessageEvent<string>) => {
-      const payload = JSON.parse(event.data) as { event: string; data: Presence };
-      const item = payload.data;
+  const onEvent = (payload: ProjectEvent) => {
+    if (payload.event.startsWith('presence.')) {
+      const item = payload.data as Presence;
       if (item.document_id !== documentId || item.client_id === clientId) return;
       setOthers((all) => {
         const rest = all.filter((other) => other.client_id !== item.client_id);
         return payload.event === 'presence.left' ? rest : [...rest, item];
       });
-    };
-    const onDocument = (event: MessageEvent<string>) => {
-      const payload = JSON.parse(event.data) as { event: string; data: DocumentEventData };
-      const data = payload.data;
-      if (data.id !== documentId || typeof data.version !== 'number') return;
-      // Saves this tab made (or already shows) are no news; publishing is, whatever the version.
-      if (payload.event === 'document.updated' && data.version <= known.current) return;
-      setRemoteChange({
-        version: data.version,
-        by: data.updated_by ?? null,
-        paths: data.changed_paths ?? [],
-        event: payload.event,
-      });
-    };
-    const open = async () => {
-      try {
-        const { data } = await createEventTicket(projectId);
-        if (stopped) return;
-        const query = new URLSearchParams({
-          ticket: data.ticket,
-          collections: collection,
-          events:
-            'document.updated,document.published,document.unpublished,presence.joined,presence.updated,presence.left',
-        });
-        source = new EventSource(
-          `${config.apiBaseUrl}/api/v1/projects/${encodeURIComponent(projectId)}/events?${query}`,
-        );
-        for (const name of ['presence.joined', 'presence.updated', 'presence.left']) {
-          source.addEventListener(name, onPresence as EventListener);
-        }
-        for (const name of ['document.updated', 'document.published', 'document.unpublished']) {
-          source.addEventListener(name, onDocument as EventListener);
-        }
-        // A ticket opens one stream: when it is lost, EventSource cannot reopen it, so a new one is made.
-        source.onerror = () => {
-          source?.close();
-          if (!stopped) retry = setTimeout(() => void open(), RECONNECT_MS);
-        };
-      } catch {
-        if (!stopped) retry = setTimeout(() => void open(), RECONNECT_MS * 5);
-      }
-    };
-    void open();
-    return () => {
-      stopped = true;
-      clearTimeout(retry);
-      source?.close();
-    };
-  }, [projectId, collection, documentId, clientId]);
+      return;
+    }
+    const data = payload.data as DocumentEventData;
+    if (data.id !== documentId || typeof data.version !== 'number') return;
+    // Saves this tab made (or already shows) are no news; publishing is, whatever the version.
+    if (payload.event === 'document.updated' && data.version <= known.current) return;
+    setRemoteChange({
+      version: data.version,
+      by: data.updated_by ?? null,
+      paths: data.changed_paths ?? [],
+      event: payload.event,
+    });
+  };
+  useProjectEvents({ projectId, events: LIVE_EVENTS, collections: [collection], onEvent, isEnabled: !!documentId });
 
   const clearRemoteChange = useCallback(() => setRemoteChange(null), []);
   // Who is who, for saying who saved: the people here now.
