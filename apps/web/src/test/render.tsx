@@ -1,4 +1,4 @@
-import type { Collection, Member, Project, User } from '@plinth/contract';
+import type { Collection, Document, Member, Project, User } from '@plinth/contract';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -109,6 +109,32 @@ export function testCollection(overrides: Partial<Collection> & Pick<Collection,
     fields: [],
     created_at: '2026-02-01T00:00:00.000Z',
     updated_at: '2026-02-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A document as the API answers it: a draft at version 1 in `en`, made and last saved by `u1`,
+ * unless `overrides` say otherwise (its `locale_status` follows `status` when not given).
+ */
+export function testDocument(overrides: Partial<Document> & Pick<Document, 'id' | 'collection'>): Document {
+  const status = overrides.status ?? 'draft';
+  return {
+    locale: 'en',
+    status,
+    workflow_stage: null,
+    version: 1,
+    data: {},
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-02T10:00:00.000Z',
+    published_at: null,
+    publish_at: null,
+    unpublish_at: null,
+    publish_locales: null,
+    unpublish_locales: null,
+    locale_status: { en: status },
+    created_by: 'u1',
+    updated_by: 'u1',
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import {
   renderApp,
   signIn,
   testCollection,
+  testDocument,
   testProject,
 } from '../../test/render';
 
@@ -42,25 +43,14 @@ const doc = (
   id: string,
   title: string,
   localeStatus: Record<string, DocumentStatus> = { en: 'draft', es: 'draft', fr: 'draft' },
-): Document => ({
-  id,
-  collection: 'articles',
-  locale: 'en',
-  status: localeStatus.en ?? 'draft',
-  workflow_stage: null,
-  version: 1,
-  data: { title, slug: id, author: { id: 'a1', data: { name: 'Ada Okafor' } }, published_on: '2026-03-01' },
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-02T10:00:00.000Z',
-  published_at: null,
-  publish_at: null,
-  unpublish_at: null,
-  publish_locales: null,
-  unpublish_locales: null,
-  locale_status: localeStatus,
-  created_by: 'u1',
-  updated_by: 'u1',
-});
+): Document =>
+  testDocument({
+    id,
+    collection: 'articles',
+    status: localeStatus.en ?? 'draft',
+    data: { title, slug: id, author: { id: 'a1', data: { name: 'Ada Okafor' } }, published_on: '2026-03-01' },
+    locale_status: localeStatus,
+  });
 
 const HELLO = doc('d1', 'Hello world', { en: 'published', es: 'changed', fr: 'draft' });
 const LAUNCH = doc('d2', 'Launch notes');

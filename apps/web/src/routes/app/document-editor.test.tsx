@@ -9,6 +9,7 @@ import {
   renderApp,
   signIn,
   testCollection,
+  testDocument,
   testProject,
 } from '../../test/render';
 
@@ -40,12 +41,11 @@ const COMPONENTS: Component[] = [
   },
 ];
 
-const DOCUMENT: Document = {
+const DOCUMENT: Document = testDocument({
   id: 'd1',
   collection: 'articles',
   locale: '*',
   status: 'changed',
-  workflow_stage: null,
   version: 4,
   data: {
     title: { en: 'Hello', es: 'Hola' },
@@ -61,14 +61,8 @@ const DOCUMENT: Document = {
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-02T10:00:00.000Z',
   published_at: '2026-11-01T12:00:00.000Z',
-  publish_at: null,
-  unpublish_at: null,
-  publish_locales: null,
-  unpublish_locales: null,
   locale_status: { en: 'published', es: 'changed', fr: 'draft' },
-  created_by: 'u1',
-  updated_by: 'u1',
-};
+});
 
 function editorApi(
   handler: (call: FetchCall) => Response | undefined | Promise<Response | undefined> = () => undefined,

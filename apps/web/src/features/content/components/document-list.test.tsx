@@ -2,7 +2,15 @@ import type { Document } from '@plinth/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeEventSource } from '../../../test/fake-event-source';
-import { type FetchCall, fakeAppApi, json, renderApp, signIn, testCollection } from '../../../test/render';
+import {
+  type FetchCall,
+  fakeAppApi,
+  json,
+  renderApp,
+  signIn,
+  testCollection,
+  testDocument,
+} from '../../../test/render';
 import { LIVE_REFRESH_DEBOUNCE_MS } from '../hooks/use-live-list-refresh';
 
 const PATH = '/app/projects/p1/content?collection=articles&sort=title';
@@ -23,25 +31,7 @@ const AUTHORS = testCollection({
   fields: [{ name: 'name', type: 'text' }],
 });
 
-const article = (id: string, title: string): Document => ({
-  id,
-  collection: 'articles',
-  locale: 'en',
-  status: 'draft',
-  workflow_stage: null,
-  version: 1,
-  data: { title },
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-02T10:00:00.000Z',
-  published_at: null,
-  publish_at: null,
-  unpublish_at: null,
-  publish_locales: null,
-  unpublish_locales: null,
-  locale_status: { en: 'draft' },
-  created_by: 'u1',
-  updated_by: 'u1',
-});
+const article = (id: string, title: string): Document => testDocument({ id, collection: 'articles', data: { title } });
 
 /** The collections and the articles' list over `documents`, which a test changes as someone else would. */
 function serveArticles(documents: Document[]): FetchCall[] {

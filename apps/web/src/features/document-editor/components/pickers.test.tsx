@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { type FetchCall, fakeFetch, json, signIn, testCollection } from '../../../test/render';
+import { type FetchCall, fakeFetch, json, signIn, testCollection, testDocument } from '../../../test/render';
 import { MediaPicker, ReferencePicker } from './pickers';
 
 const DOCS = '/api/v1/projects/p1/collections/authors/documents';
@@ -13,25 +13,8 @@ const MEDIA = '/api/v1/projects/p1/media';
 
 const AUTHORS = testCollection({ slug: 'authors', name: 'Authors', display_field: 'name' });
 
-const author = (id: string, name: string, status: Document['status'] = 'published'): Document => ({
-  id,
-  collection: 'authors',
-  locale: 'en',
-  status,
-  workflow_stage: null,
-  version: 1,
-  data: { name },
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-01T10:00:00.000Z',
-  published_at: null,
-  publish_at: null,
-  unpublish_at: null,
-  publish_locales: null,
-  unpublish_locales: null,
-  locale_status: { en: status },
-  created_by: 'u1',
-  updated_by: 'u1',
-});
+const author = (id: string, name: string, status: Document['status'] = 'published'): Document =>
+  testDocument({ id, collection: 'authors', status, data: { name } });
 
 const AUTHOR_DOCS = [author('a1', 'Ada Lovelace'), author('a2', 'Grace Hopper', 'draft'), author('a3', 'Alan Turing')];
 

@@ -1,7 +1,16 @@
 import type { Audience, Document, DocumentVariant } from '@plinth/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type FetchCall, fakeAppApi, json, renderApp, signIn, testCollection, testProject } from '../../../test/render';
+import {
+  type FetchCall,
+  fakeAppApi,
+  json,
+  renderApp,
+  signIn,
+  testCollection,
+  testDocument,
+  testProject,
+} from '../../../test/render';
 
 const DOCS = '/api/v1/projects/p1/collections/articles/documents';
 const VARIANTS = `${DOCS}/d1/variants`;
@@ -18,12 +27,10 @@ const ARTICLES = testCollection({
   ],
 });
 
-const DOCUMENT: Document = {
+const DOCUMENT: Document = testDocument({
   id: 'd1',
   collection: 'articles',
   locale: '*',
-  status: 'draft',
-  workflow_stage: null,
   version: 2,
   data: {
     title: { en: 'Hello', fr: 'Bonjour' },
@@ -31,17 +38,8 @@ const DOCUMENT: Document = {
     subtitle: 'For everyone',
     views: 3,
   },
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-02T10:00:00.000Z',
-  published_at: null,
-  publish_at: null,
-  unpublish_at: null,
-  publish_locales: null,
-  unpublish_locales: null,
   locale_status: { en: 'draft', fr: 'draft' },
-  created_by: 'u1',
-  updated_by: 'u1',
-};
+});
 
 const AUDIENCES: Audience[] = [
   {
