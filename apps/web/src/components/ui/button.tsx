@@ -12,7 +12,7 @@ const VARIANTS: Record<Variant, string> = {
   primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-700',
   secondary: 'bg-white text-slate-900 ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
-  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-500 focus-visible:outline-red-600',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-red-600',
 };
 
 const SIZES: Record<Size, string> = {

@@ -220,7 +220,7 @@ describe('copying and pasting blocks', () => {
     );
     const heroesOnly: Field = { name: 'body', type: 'blocks', options: { components: ['hero'] } };
     const view = renderDocument({ field: heroesOnly, initial: [] });
-    await user.click(within(view.region).getByRole('button', { name: 'Paste 3 blocks' }));
+    await user.click(within(view.region).getByRole('button', { name: 'Paste block' }));
     await shows(
       view.region,
       'Pasted “Hero: Kept” at position 1. 2 blocks skipped: “Video” is not allowed in Body; “gallery” is not a component of this project.',
@@ -230,10 +230,42 @@ describe('copying and pasting blocks', () => {
 
     localStorage.setItem(BLOCK_CLIPBOARD_KEY, toClipboardText([{ _component: 'video', _key: 'a2' }]));
     const other = renderDocument({ field: heroesOnly, initial: [{ _component: 'hero', _key: 'b1', heading: 'Only' }] });
-    await user.click(within(other.region).getByRole('button', { name: 'Paste block at the end' }));
+    // No Paste is offered for it; the shortcut still says why nothing comes in.
+    within(other.region).getByRole('button', { name: 'Drag Hero: Only, position 1 of 1' }).focus();
+    await user.keyboard('{Control>}v{/Control}');
     await shows(other.region, 'Nothing pasted. 1 block skipped: “Video” is not allowed in Body.');
     expect(titles(other.region)).toEqual(['Hero: Only']);
     expect(within(other.region).queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it('counts in Paste only the copied blocks the field takes, and offers none where it takes none', async () => {
+    localStorage.setItem(
+      BLOCK_CLIPBOARD_KEY,
+      toClipboardText([
+        { _component: 'hero', _key: 'a1', heading: 'Kept' },
+        { _component: 'video', _key: 'a2', url: 'https://example.com/v' },
+      ]),
+    );
+    const heroesOnly: Field = { name: 'body', type: 'blocks', options: { components: ['hero'] } };
+    const heroes = renderDocument({
+      field: heroesOnly,
+      initial: [{ _component: 'hero', _key: 'b1', heading: 'Only' }],
+    });
+    expect(within(heroes.region).getByRole('button', { name: 'Paste block at the end' })).toBeTruthy();
+    expect(within(heroes.region).queryByRole('button', { name: /Paste 2 blocks/ })).toBeNull();
+    heroes.unmount();
+
+    const sectionsOnly: Field = { name: 'body', type: 'blocks', options: { components: ['section'] } };
+    localStorage.setItem(BLOCK_CLIPBOARD_KEY, toClipboardText([{ _component: 'video', _key: 'a2' }]));
+    const sections = renderDocument({
+      field: sectionsOnly,
+      initial: [{ _component: 'section', _key: 's1', title: 'Team' }],
+    });
+    expect(within(sections.region).getByRole('button', { name: /Add block at the end/ })).toBeTruthy();
+    expect(within(sections.region).queryByRole('button', { name: /Paste/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'More actions for Section: Team' }));
+    expect(await screen.findByRole('menuitem', { name: 'Copy block' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: /Paste/ })).toBeNull();
   });
 
   it('offers Paste only when blocks were copied, here or in another tab', async () => {

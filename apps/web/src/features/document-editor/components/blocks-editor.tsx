@@ -295,7 +295,11 @@ export function BlocksEditor({
   // The ids dnd-kit sorts: the same array while the order is.
   const order = blocks.map((block) => block._key).join('\n');
   const ids = useMemo(() => order.split('\n').filter(Boolean), [order]);
-  const pasteCount = canAdd ? (clipboard?.length ?? 0) : 0;
+  // What Paste offers here: the copied blocks this field takes (a paste skips the others).
+  const pasteCount =
+    canAdd && clipboard
+      ? clipboard.filter((block) => allowed.some((component) => component.name === block._component)).length
+      : 0;
   const windowed = blocks.length > WINDOW_FROM;
 
   return (
@@ -342,7 +346,6 @@ export function BlocksEditor({
                 isCollapsed={collapsed.has(block._key)}
                 readOnly={readOnly}
                 canPaste={canAdd}
-                hasClipboard={clipboard !== null}
                 allowed={allowed}
                 pasteCount={pasteCount}
                 windowed={windowed}
@@ -462,7 +465,6 @@ const SortableBlock = memo(function SortableBlock({
   isCollapsed,
   readOnly,
   canPaste,
-  hasClipboard,
   allowed,
   pasteCount,
   windowed,
@@ -477,9 +479,8 @@ const SortableBlock = memo(function SortableBlock({
   readOnly: boolean;
   /** Whether blocks can be added here (not read-only, and the field allows some component). */
   canPaste: boolean;
-  /** Whether something copied is known to be there to paste. */
-  hasClipboard: boolean;
   allowed: readonly Component[];
+  /** How many copied blocks a paste here would insert. */
   pasteCount: number;
   /** A long page: drawn in full only near the screen. */
   windowed: boolean;
@@ -636,7 +637,7 @@ const SortableBlock = memo(function SortableBlock({
               <ClipboardCopy className="size-4" aria-hidden />
               Copy block
             </DropdownMenuItem>
-            {onPasteAfter && hasClipboard ? (
+            {onPasteAfter && pasteCount > 0 ? (
               <DropdownMenuItem onSelect={onPasteAfter}>
                 <ClipboardPaste className="size-4" aria-hidden />
                 Paste after this block

@@ -46,8 +46,8 @@ export function ConflictResolver({
             : `${conflicts.length} fields were changed on both sides`}
         </h2>
         <p className="text-sm">
-          {who} Their other changes are loaded and yours are kept. Choose what to keep here; nothing is saved until you
-          apply.
+          {who} Choose what to keep of the fields you both changed. When you apply, their changes to other fields come
+          in and yours stay; nothing is saved until then.
         </p>
       </div>
       <div className="flex flex-wrap gap-2">

@@ -35,21 +35,26 @@ export function PublishMenu({
   const publish = usePublishDocument(project.id, collection.slug, document.id);
   const scheduled = <ScheduledActions project={project} collection={collection} document={document} />;
   if (!canPublish) return scheduled;
-  const everyLocale = project.locales.every((locale) => chosen.includes(locale));
+  // In the project's order, whatever order they were ticked in: for the buttons and the request.
+  const locales = project.locales.filter((locale) => chosen.includes(locale));
+  const everyLocale = locales.length === project.locales.length;
+  const chosenText = everyLocale ? ' all' : locales.length > 0 ? ` ${locales.join(', ')}` : '';
   const neverPublished = document.published_at === null && document.status === 'draft';
-  const missingDefault = neverPublished && !chosen.includes(project.default_locale);
+  const missingDefault = neverPublished && !locales.includes(project.default_locale);
   const needsApproval = collection.requires_approval && document.workflow_stage !== 'approved';
   const run = (action: PublishAction) =>
-    publish.mutate({ action, locales: everyLocale ? null : chosen }, { onSuccess: () => setOpen(false) });
+    publish.mutate({ action, locales: everyLocale ? null : locales }, { onSuccess: () => setOpen(false) });
   const reason = hasUnsaved
     ? 'Save your changes first: publishing publishes what is saved.'
     : needsApproval
       ? `${collection.name} need approval before they are published.`
-      : missingDefault
-        ? `The first publish must include ${project.default_locale}, the default locale.`
-        : null;
+      : locales.length === 0
+        ? 'Choose at least one locale.'
+        : missingDefault
+          ? `The first publish must include ${project.default_locale}, the default locale.`
+          : null;
   return (
-    <div className="flex flex-col items-end gap-1.5">
+    <div className="flex flex-col items-start gap-1.5 sm:items-end">
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="secondary" onClick={() => setOpen(true)}>
           <Send className="size-4" aria-hidden />
@@ -78,16 +83,16 @@ export function PublishMenu({
             <Button
               variant="secondary"
               onClick={() => run('unpublish')}
-              disabled={chosen.length === 0 || publish.isPending || document.status === 'draft'}
+              disabled={locales.length === 0 || publish.isPending || document.status === 'draft'}
             >
-              Unpublish {everyLocale ? 'all' : chosen.join(', ')}
+              Unpublish{chosenText}
             </Button>
             <Button
               onClick={() => run('publish')}
-              disabled={chosen.length === 0 || publish.isPending || reason !== null}
+              disabled={locales.length === 0 || publish.isPending || reason !== null}
               isLoading={publish.isPending}
             >
-              Publish {everyLocale ? 'all' : chosen.join(', ')}
+              Publish{chosenText}
             </Button>
           </>
         }
@@ -156,11 +161,11 @@ function ScheduledActions({
   ].flatMap((line) => (line.at ? [{ ...line, at: line.at }] : []));
   if (lines.length === 0) return null;
   return (
-    <ul className="space-y-1 text-right text-slate-600 text-sm" aria-label="Schedule">
+    <ul className="space-y-1 text-slate-600 text-sm sm:text-right" aria-label="Schedule">
       {lines.map((line) => {
         const textId = `${baseId}-${line.action}`;
         return (
-          <li key={line.action} className="flex flex-wrap items-center justify-end gap-2">
+          <li key={line.action} className="flex flex-wrap items-center gap-x-2 sm:justify-end">
             <CalendarClock className="size-4 text-slate-400" aria-hidden />
             <span id={textId}>
               {line.verb}

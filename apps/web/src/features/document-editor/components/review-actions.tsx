@@ -30,6 +30,12 @@ export function ReviewActions({
   const step = useWorkflowAction(project.id, collection.slug, document.id);
   const [isRejecting, setRejecting] = useState(false);
   const [comment, setComment] = useState('');
+  // Sent back without a word, the author cannot tell what to change.
+  const [isCommentMissing, setCommentMissing] = useState(false);
+  const closeRejecting = () => {
+    setRejecting(false);
+    setCommentMissing(false);
+  };
   const stage = document.workflow_stage;
   if (!collection.requires_approval && stage === null) return null;
   const canSubmit = canWrite && (stage === null || stage === 'rejected');
@@ -43,7 +49,6 @@ export function ReviewActions({
       {canSubmit ? (
         <Button
           variant="secondary"
-          size="sm"
           disabled={hasUnsaved || step.isPending}
           title={hasUnsaved ? 'Save your changes first' : undefined}
           onClick={() => step.mutate({ action: 'submit' })}
@@ -53,10 +58,10 @@ export function ReviewActions({
       ) : null}
       {canApprove && stage === 'in_review' ? (
         <>
-          <Button size="sm" disabled={hasUnsaved || step.isPending} onClick={() => step.mutate({ action: 'approve' })}>
+          <Button disabled={hasUnsaved || step.isPending} onClick={() => step.mutate({ action: 'approve' })}>
             Approve
           </Button>
-          <Button variant="secondary" size="sm" disabled={step.isPending} onClick={() => setRejecting(true)}>
+          <Button variant="secondary" disabled={step.isPending} onClick={() => setRejecting(true)}>
             Request changes…
           </Button>
         </>
@@ -65,16 +70,20 @@ export function ReviewActions({
         isOpen={isRejecting}
         title="Request changes"
         description="Say what needs to change: the author sees your comment in the document's activity."
-        onClose={() => setRejecting(false)}
+        onClose={closeRejecting}
         actions={
           <>
-            <Button variant="secondary" onClick={() => setRejecting(false)}>
+            <Button variant="secondary" onClick={closeRejecting}>
               Cancel
             </Button>
             <Button
               variant="danger"
               isLoading={step.isPending}
-              onClick={() =>
+              onClick={() => {
+                if (!comment.trim()) {
+                  setCommentMissing(true);
+                  return;
+                }
                 step.mutate(
                   { action: 'reject', comment: comment.trim() },
                   {
@@ -83,8 +92,8 @@ export function ReviewActions({
                       setComment('');
                     },
                   },
-                )
-              }
+                );
+              }}
             >
               Send back
             </Button>
@@ -94,8 +103,13 @@ export function ReviewActions({
         <TextAreaField
           label="Comment"
           maxLength={2000}
+          required
           value={comment}
-          onChange={(event) => setComment(event.target.value)}
+          error={isCommentMissing ? 'Say what needs to change before sending it back.' : undefined}
+          onChange={(event) => {
+            setComment(event.target.value);
+            setCommentMissing(false);
+          }}
         />
       </Dialog>
     </div>

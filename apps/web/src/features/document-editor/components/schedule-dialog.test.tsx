@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import {
   apiError,
   type FetchCall,
-  fakeAppApi,
+  fakeEditorApi,
   json,
   renderApp,
   signIn,
   testCollection,
+  testDocument,
   testProject,
 } from '../../../test/render';
 
@@ -22,25 +23,18 @@ const ARTICLES = testCollection({
   fields: [{ name: 'title', type: 'text', required: true, localized: true }],
 });
 
-const DOCUMENT: Document = {
+const DOCUMENT: Document = testDocument({
   id: 'd1',
   collection: 'articles',
   locale: '*',
   status: 'changed',
-  workflow_stage: null,
   version: 4,
   data: { title: { en: 'Hello', es: 'Hola' } },
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-02T10:00:00.000Z',
   published_at: '2026-11-01T12:00:00.000Z',
-  publish_at: null,
-  unpublish_at: null,
-  publish_locales: null,
-  unpublish_locales: null,
   locale_status: { en: 'published', es: 'changed', fr: 'draft' },
-  created_by: 'u1',
-  updated_by: 'u1',
-};
+});
 
 /** An instant given in the reader's time zone, as the API carries it. */
 const local = (year: number, month: number, day: number, hours: number, minutes: number) =>
@@ -62,11 +56,11 @@ function scheduleApi({
   let current = document;
   const posts: FetchCall[] = [];
   signIn();
-  fakeAppApi(
-    (call) => {
-      if (call.path === '/api/v1/projects/p1/collections') return json(200, { data: [ARTICLES] });
-      if (call.path === '/api/v1/projects/p1/components') return json(200, { data: [] });
-      if (call.method === 'GET' && call.path === `${DOCS}/d1`) return json(200, { data: current });
+  fakeEditorApi({
+    project: testProject({ locales: ['en', 'es', 'fr'], default_locale: 'en', role }),
+    collections: [ARTICLES],
+    document: () => current,
+    handler: (call) => {
       if (call.method === 'POST' && call.path === `${DOCS}/d1/schedule`) {
         posts.push(call);
         if (schedule) return schedule(call);
@@ -83,8 +77,7 @@ function scheduleApi({
       }
       return undefined;
     },
-    { projects: [testProject({ locales: ['en', 'es', 'fr'], default_locale: 'en', role })] },
-  );
+  });
   return posts;
 }
 

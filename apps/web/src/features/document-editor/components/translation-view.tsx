@@ -66,9 +66,16 @@ export function TranslationView({
   return (
     <div className="space-y-5">
       <section aria-label="Translation progress" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {progress.map((item) => (
-          <ProgressBar key={item.locale} label={localeLabel(item.locale)} value={item.done} max={item.total} />
-        ))}
+        {/* Bars of "0 of 0" would say nothing: with nothing in the source, there is nothing to measure. */}
+        {localized.length > 0 && progress.every((item) => item.total === 0) ? (
+          <p className="text-slate-600 text-sm sm:col-span-2 lg:col-span-3">
+            Nothing is written in {localeLabel(source)} yet: there is nothing to translate from it.
+          </p>
+        ) : (
+          progress.map((item) => (
+            <ProgressBar key={item.locale} label={localeLabel(item.locale)} value={item.done} max={item.total} />
+          ))
+        )}
       </section>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <label htmlFor="translation-source" className="font-medium text-slate-700">

@@ -1,4 +1,4 @@
-import type { Document, DocumentVersionSummary, Project, VersionChange } from '@plinth/contract';
+import type { Document, DocumentVersionSummary, Project, VersionDiff } from '@plinth/contract';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -162,11 +162,13 @@ function VersionDetail({
         <label className="text-slate-700 text-sm">
           Compared with{' '}
           <select
-            className="ml-1 rounded-md border-slate-300 py-1 text-sm"
+            className="ml-1 max-w-full rounded-lg border-0 py-1 pr-8 pl-2 text-slate-900 text-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600"
             value={against ?? ''}
             onChange={(event) => onAgainst(event.target.value ? Number(event.target.value) : null)}
           >
-            <option value="">the version before it</option>
+            <option value="">
+              {version.version === 1 ? 'nothing: it is the first version' : 'the version before it'}
+            </option>
             {others.map((other) => (
               <option key={other.version} value={other.version}>
                 version {other.version}
@@ -182,12 +184,23 @@ function VersionDetail({
       </div>
       {diff.isPending ? <Loading label="Comparing…" /> : null}
       {diff.isError ? <LoadError title="We could not compare the versions." error={diff.error} /> : null}
-      {diff.data ? <Changes changes={diff.data.data.changes} /> : null}
+      {diff.data ? <Changes diff={diff.data.data} /> : null}
     </section>
   );
 }
 
-function Changes({ changes }: { changes: readonly VersionChange[] }) {
+/** Longer values are cut, with an ellipsis so the cut shows. */
+const MAX_SHOWN = 500;
+const shown = (value: unknown) => {
+  const text = readableValue(value);
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
+};
+
+/**
+ * The changes from one version to another, under the versions' names: compared with a later
+ * version, the older one's values are on the right.
+ */
+function Changes({ diff: { from, to, changes } }: { diff: VersionDiff }) {
   if (changes.length === 0) return <p className="text-slate-600 text-sm">No field changed.</p>;
   return (
     <table className="w-full table-fixed text-left text-sm">
@@ -197,10 +210,10 @@ function Changes({ changes }: { changes: readonly VersionChange[] }) {
             Field
           </th>
           <th scope="col" className="py-1 font-medium">
-            Before
+            {from > 0 ? `Version ${from}` : 'Before'}
           </th>
           <th scope="col" className="py-1 font-medium">
-            After
+            Version {to}
           </th>
         </tr>
       </thead>
@@ -210,11 +223,11 @@ function Changes({ changes }: { changes: readonly VersionChange[] }) {
             <th scope="row" className="break-words py-2 pr-2 font-mono font-normal text-slate-700 text-xs">
               {change.path}
             </th>
-            <td className="break-words py-2 pr-2 text-red-800">
-              <del>{readableValue(change.before).slice(0, 500)}</del>
+            <td className="whitespace-pre-wrap break-words py-2 pr-2 text-red-800">
+              <del>{shown(change.before)}</del>
             </td>
-            <td className="break-words py-2 text-emerald-800">
-              <ins className="no-underline">{readableValue(change.after).slice(0, 500)}</ins>
+            <td className="whitespace-pre-wrap break-words py-2 text-emerald-800">
+              <ins className="no-underline">{shown(change.after)}</ins>
             </td>
           </tr>
         ))}
