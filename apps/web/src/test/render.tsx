@@ -1,4 +1,4 @@
-import type { Collection, Document, Member, Project, User } from '@plinth/contract';
+import type { Collection, Component, Document, Member, Project, User } from '@plinth/contract';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -167,4 +167,37 @@ export function fakeAppApi(
     if (project) return json(200, { data: project });
     return json(404, { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' });
   });
+}
+
+/**
+ * Fakes the API of the document editor open on one document: what `fakeAppApi` answers, the
+ * project's collections and components, and the document, read through `document` each time
+ * when it is a function (for fakes whose writes change it). `handler` answers first.
+ */
+export function fakeEditorApi(options: {
+  project: Project;
+  collections: Collection[];
+  components?: Component[];
+  document: Document | (() => Document);
+  handler?: (call: FetchCall) => Response | undefined | Promise<Response | undefined>;
+}): FetchCall[] {
+  const current = () => (typeof options.document === 'function' ? options.document() : options.document);
+  const projectApi = `/api/v1/projects/${options.project.id}`;
+  return fakeAppApi(
+    async (call) => {
+      const answer = await options.handler?.(call);
+      if (answer) return answer;
+      if (call.path === `${projectApi}/collections`) return json(200, { data: options.collections });
+      if (call.path === `${projectApi}/components`) return json(200, { data: options.components ?? [] });
+      const document = current();
+      if (
+        call.method === 'GET' &&
+        call.path === `${projectApi}/collections/${document.collection}/documents/${document.id}`
+      ) {
+        return json(200, { data: document });
+      }
+      return undefined;
+    },
+    { projects: [options.project] },
+  );
 }

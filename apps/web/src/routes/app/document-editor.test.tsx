@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   apiError,
   type FetchCall,
-  fakeAppApi,
+  fakeEditorApi,
   json,
   renderApp,
   signIn,
@@ -69,18 +69,13 @@ function editorApi(
   role: Role = 'owner',
 ) {
   signIn();
-  return fakeAppApi(
-    async (call) =>
-      (await handler(call)) ??
-      (call.path === '/api/v1/projects/p1/collections'
-        ? json(200, { data: [ARTICLES] })
-        : call.path === '/api/v1/projects/p1/components'
-          ? json(200, { data: COMPONENTS })
-          : call.method === 'GET' && call.path === `${DOCS}/d1`
-            ? json(200, { data: DOCUMENT })
-            : undefined),
-    { projects: [PROJECT(role)] },
-  );
+  return fakeEditorApi({
+    project: PROJECT(role),
+    collections: [ARTICLES],
+    components: COMPONENTS,
+    document: DOCUMENT,
+    handler,
+  });
 }
 
 describe('document editor', () => {

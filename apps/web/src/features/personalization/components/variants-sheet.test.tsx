@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   type FetchCall,
-  fakeAppApi,
+  fakeEditorApi,
   json,
   renderApp,
   signIn,
@@ -65,22 +65,18 @@ const VARIANT: DocumentVariant = {
 
 function editorApi(handler: (call: FetchCall) => Response | undefined = () => undefined) {
   signIn();
-  return fakeAppApi(
-    (call) =>
+  return fakeEditorApi({
+    project: testProject({ locales: ['en', 'fr'], default_locale: 'en' }),
+    collections: [ARTICLES],
+    document: DOCUMENT,
+    handler: (call) =>
       handler(call) ??
-      (call.path === '/api/v1/projects/p1/collections'
-        ? json(200, { data: [ARTICLES] })
-        : call.path === '/api/v1/projects/p1/components'
-          ? json(200, { data: [] })
-          : call.method === 'GET' && call.path === `${DOCS}/d1`
-            ? json(200, { data: DOCUMENT })
-            : call.method === 'GET' && call.path === '/api/v1/projects/p1/audiences'
-              ? json(200, { data: AUDIENCES, meta: { total: 1, page: 1, limit: 100 } })
-              : call.method === 'GET' && call.path === VARIANTS
-                ? json(200, { data: [VARIANT], meta: { total: 1, page: 1, limit: 100 } })
-                : undefined),
-    { projects: [testProject({ locales: ['en', 'fr'], default_locale: 'en' })] },
-  );
+      (call.method === 'GET' && call.path === '/api/v1/projects/p1/audiences'
+        ? json(200, { data: AUDIENCES, meta: { total: 1, page: 1, limit: 100 } })
+        : call.method === 'GET' && call.path === VARIANTS
+          ? json(200, { data: [VARIANT], meta: { total: 1, page: 1, limit: 100 } })
+          : undefined),
+  });
 }
 
 describe('variants sheet', () => {
