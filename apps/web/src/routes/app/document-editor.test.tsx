@@ -1,6 +1,7 @@
 import type { Component, Document, Role } from '@plinth/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fakeEventSource } from '../../test/fake-event-source';
 import {
   apiError,
   type FetchCall,
@@ -171,6 +172,33 @@ describe('document editor', () => {
     await waitFor(() =>
       expect(screen.getByRole('status', { name: 'Save state' }).textContent).toBe('All changes saved'),
     );
+  });
+
+  it('does not take its own save for someone else’s when the save’s event comes before its answer', async () => {
+    const streams = fakeEventSource();
+    const saves: FetchCall[] = [];
+    editorApi((call) => {
+      if (call.path === '/api/v1/projects/p1/events/tickets') {
+        return json(201, { data: { ticket: 'ticket-1', expires_at: '2026-11-02T10:01:00.000Z' } });
+      }
+      if (call.path === `${DOCS}/d1/presence` && call.method === 'PUT') return json(200, { data: [] });
+      if (call.method !== 'PATCH') return undefined;
+      saves.push(call);
+      // The stream is quicker than the answer, as it often is on a busy server.
+      streams[0]?.emit('document.updated', {
+        data: { id: 'd1', collection: 'articles', version: 5, updated_by: 'u1', changed_paths: ['views'] },
+      });
+      return json(200, { data: { ...DOCUMENT, version: 5, data: { ...DOCUMENT.data, views: 34 } } });
+    });
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/d1');
+    await user.type(await screen.findByRole('spinbutton', { name: 'Views' }), '4');
+    await waitFor(() => expect(streams).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: /^Save$/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Save state' }).textContent).toBe('All changes saved'),
+    );
+    expect(saves).toHaveLength(1);
+    expect(screen.queryByText(/saved a newer version/)).toBeNull();
   });
 
   it('puts server errors on their fields', async () => {

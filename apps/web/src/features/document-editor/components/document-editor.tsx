@@ -286,9 +286,14 @@ export function DocumentEditor({
           locale: target,
           ...(version !== undefined ? { version } : {}),
         };
-        saved = (await save.mutateAsync(body)).data;
+        live.beginSave();
+        try {
+          saved = (await save.mutateAsync(body)).data;
+          live.markSaved(saved.version);
+        } finally {
+          live.endSave();
+        }
         version = saved.version;
-        live.markSaved(saved.version);
         setEdits((all) => {
           const rest = { ...all };
           // A value typed while the save was on its way is newer than the one saved: it stays.

@@ -97,6 +97,38 @@ describe('useLiveDocument', () => {
     expect(result.current.remoteChange).toMatchObject({ event: 'document.published', paths: [] });
   });
 
+  it('does not take this tab’s own save for someone else’s when its event comes before its answer', async () => {
+    const { result, stream } = await openLiveDocument();
+    result.current.beginSave();
+    stream.emit('document.updated', { data: save('d1', 5, 'u1', ['title.en']) });
+    expect(result.current.remoteChange).toBeNull();
+    act(() => {
+      result.current.markSaved(5);
+      result.current.endSave();
+    });
+    expect(result.current.remoteChange).toBeNull();
+  });
+
+  it('reports a save someone else made while this tab was saving, once its own is answered', async () => {
+    const { result, stream } = await openLiveDocument();
+    result.current.beginSave();
+    stream.emit('document.updated', { data: save('d1', 5, 'u1', ['title.en']) });
+    stream.emit('document.updated', { data: save('d1', 6, 'u2', ['slug']) });
+    expect(result.current.remoteChange).toBeNull();
+    act(() => {
+      result.current.markSaved(5);
+      result.current.endSave();
+    });
+    expect(result.current.remoteChange).toEqual({ version: 6, by: 'u2', paths: ['slug'], event: 'document.updated' });
+
+    // A save that failed lets through what waited: nothing of it was this tab's.
+    act(() => result.current.clearRemoteChange());
+    result.current.beginSave();
+    stream.emit('document.updated', { data: save('d1', 7, 'u2', ['title.en']) });
+    act(() => result.current.endSave());
+    expect(result.current.remoteChange).toMatchObject({ version: 7, by: 'u2' });
+  });
+
   it('follows who else has the document open, leaving out this tab', async () => {
     const { result, stream, calls } = await openLiveDocument();
     await waitFor(() => expect(calls.some((call) => call.path === PRESENCE && call.method === 'PUT')).toBe(true));

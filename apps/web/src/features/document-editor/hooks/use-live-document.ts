@@ -56,6 +56,10 @@ export function useLiveDocument(options: {
   const [remoteChange, setRemoteChange] = useState<RemoteChange | null>(null);
   const known = useRef(options.version);
   known.current = Math.max(known.current, options.version);
+  /** Saves this tab has on their way: a save's own event can arrive before its answer. */
+  const savesInFlight = useRef(0);
+  /** Saves heard while this tab's own were on their way, judged once those are answered. */
+  const held = useRef<RemoteChange[]>([]);
 
   // Presence: announced now, renewed on a timer and whenever what it says changes.
   const { state, field, locale } = options;
@@ -99,23 +103,41 @@ export function useLiveDocument(options: {
     }
     const data = payload.data as DocumentEventData;
     if (data.id !== documentId || typeof data.version !== 'number') return;
-    // Saves this tab made (or already shows) are no news; publishing is, whatever the version.
-    if (payload.event === 'document.updated' && data.version <= known.current) return;
-    setRemoteChange({
+    const change = {
       version: data.version,
       by: data.updated_by ?? null,
       paths: data.changed_paths ?? [],
       event: payload.event,
-    });
+    };
+    if (change.event === 'document.updated' && savesInFlight.current > 0) held.current.push(change);
+    else report(change);
   };
   useProjectEvents({ projectId, events: LIVE_EVENTS, collections: [collection], onEvent, isEnabled: !!documentId });
+
+  /** Saves this tab made (or already shows) are no news; publishing is, whatever the version. */
+  const report = useCallback((change: RemoteChange) => {
+    if (change.event === 'document.updated' && change.version <= known.current) return;
+    setRemoteChange(change);
+  }, []);
 
   const clearRemoteChange = useCallback(() => setRemoteChange(null), []);
   // Who is who, for saying who saved: the people here now.
   const names = new Map(others.map((other) => [other.user.id, other.user.name]));
-  /** This tab saved `version`: its own save's event is no news. */
+  /** This tab saved (or loaded) `version`: its own save's event is no news. */
   const markSaved = useCallback((version: number) => {
     known.current = Math.max(known.current, version);
   }, []);
-  return { others, names, remoteChange, clearRemoteChange, markSaved };
+  /** A save of this tab is on its way: saves heard meanwhile wait for `endSave`. */
+  const beginSave = useCallback(() => {
+    savesInFlight.current += 1;
+  }, []);
+  /** A save of this tab was answered (after `markSaved` when it was stored): what waited is judged now. */
+  const endSave = useCallback(() => {
+    savesInFlight.current = Math.max(0, savesInFlight.current - 1);
+    if (savesInFlight.current > 0) return;
+    const waiting = held.current;
+    held.current = [];
+    for (const change of waiting) report(change);
+  }, [report]);
+  return { others, names, remoteChange, clearRemoteChange, markSaved, beginSave, endSave };
 }
