@@ -1,4 +1,5 @@
 import type { Field } from '@plinth/contract';
+import { humanize } from '../../lib/field-label';
 
 const isLocaleMap = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -39,6 +40,20 @@ export function fromDateTimeInput(value: string): string | null {
 export const toJsonText = (value: unknown): string =>
   value === null || value === undefined ? '' : JSON.stringify(value, null, 2);
 
+/** Longest a block's first text may be in a comparison line. */
+const BLOCK_TEXT_CHARS = 60;
+
+/** A block in one line: its component in words and its first text, `Hero: Welcome aboard`. */
+function blockSummary(block: Record<string, unknown>): string {
+  const kind = humanize(String(block._component));
+  const text = Object.entries(block).find(
+    ([key, value]) => !key.startsWith('_') && typeof value === 'string' && value.trim() !== '',
+  )?.[1] as string | undefined;
+  if (!text) return kind;
+  const plain = readableValue(text).replace(/\s+/g, ' ');
+  return `${kind}: ${plain.length > BLOCK_TEXT_CHARS ? `${plain.slice(0, BLOCK_TEXT_CHARS)}…` : plain}`;
+}
+
 /** A value as comparisons show it: text without markup, anything else as short JSON. */
 export function readableValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
@@ -56,9 +71,7 @@ export function readableValue(value: unknown): string {
     return text || '(empty)';
   }
   if (Array.isArray(value) && value.every((item) => typeof item === 'object' && item && '_component' in item)) {
-    return value
-      .map((item, index) => `${index + 1}. ${String((item as { _component: unknown })._component)}`)
-      .join('\n');
+    return value.map((item, index) => `${index + 1}. ${blockSummary(item as Record<string, unknown>)}`).join('\n');
   }
   const json = JSON.stringify(value);
   return json.length > 400 ? `${json.slice(0, 400)}…` : json;

@@ -439,9 +439,9 @@ describe('document editor', () => {
     const { user } = renderApp('/app/projects/p1/document-editor/articles/d1');
     await user.click(await screen.findByRole('button', { name: 'History' }));
     const dialog = await screen.findByRole('dialog', { name: 'Version history' });
-    expect(await within(dialog).findByRole('rowheader', { name: 'title.es' })).toBeTruthy();
+    expect(await within(dialog).findByRole('rowheader', { name: 'Title (es)' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: /Version 3/ }));
-    expect(await within(dialog).findByRole('rowheader', { name: 'views' })).toBeTruthy();
+    expect(await within(dialog).findByRole('rowheader', { name: 'Views' })).toBeTruthy();
     expect(within(dialog).getByText('Published: en, es')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Restore this version' }));
     await user.click(

@@ -432,7 +432,7 @@ export function DocumentEditor({
             />
           ) : null}
           {document ? (
-            <VersionHistory project={project} collection={collection.slug} document={document} hasUnsaved={isDirty} />
+            <VersionHistory project={project} collection={collection} document={document} hasUnsaved={isDirty} />
           ) : null}
           {document ? (
             <ReviewActions project={project} collection={collection} document={document} hasUnsaved={isDirty} />

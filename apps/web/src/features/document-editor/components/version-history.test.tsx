@@ -82,7 +82,7 @@ describe('version history', () => {
     const { user } = renderApp('/app/projects/p1/document-editor/articles/d1');
     await user.click(await screen.findByRole('button', { name: 'History' }));
     const dialog = await screen.findByRole('dialog', { name: 'Version history' });
-    await within(dialog).findByRole('rowheader', { name: 'title.en' });
+    await within(dialog).findByRole('rowheader', { name: 'Title (en)' });
     expect(columns(dialog)).toEqual(['Field', 'Version 2', 'Version 3']);
 
     // Version 2 against the later version 3: version 3's value is the one on the left.

@@ -1,10 +1,11 @@
-import type { Document, DocumentVersionSummary, Project, VersionDiff } from '@plinth/contract';
+import type { Collection, Document, DocumentVersionSummary, Field, Project, VersionDiff } from '@plinth/contract';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { LoadError, Loading } from '../../../components/ui/query-state';
 import { useCan } from '../../../lib/current-project';
+import { fieldLabel } from '../../../lib/field-label';
 import { useProjectMembers } from '../../../lib/project-queries';
 import { useRestoreVersion, useVersionDiff, useVersions } from '../api/versions';
 import { readableValue } from '../field-values';
@@ -22,7 +23,7 @@ export function VersionHistory({
   hasUnsaved,
 }: {
   project: Project;
-  collection: string;
+  collection: Collection;
   document: Document;
   hasUnsaved: boolean;
 }) {
@@ -30,9 +31,9 @@ export function VersionHistory({
   const [chosen, setChosen] = useState<number | null>(null);
   const [against, setAgainst] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const versions = useVersions(project.id, collection, document.id, isOpen);
+  const versions = useVersions(project.id, collection.slug, document.id, isOpen);
   const members = useProjectMembers(project.id);
-  const restore = useRestoreVersion(project.id, collection, document.id);
+  const restore = useRestoreVersion(project.id, collection.slug, document.id);
   const canRestore = useCan('content.update_own');
   const list = versions.data?.data ?? [];
   const selected = list.find((version) => version.version === chosen) ?? list[0] ?? null;
@@ -145,7 +146,7 @@ function VersionDetail({
   onRestore,
 }: {
   project: Project;
-  collection: string;
+  collection: Collection;
   document: Document;
   version: DocumentVersionSummary;
   against: number | null;
@@ -154,7 +155,7 @@ function VersionDetail({
   canRestore: boolean;
   onRestore: () => void;
 }) {
-  const diff = useVersionDiff(project.id, collection, document.id, version.version, against);
+  const diff = useVersionDiff(project.id, collection.slug, document.id, version.version, against);
   const others = versions.filter((other) => other.version !== version.version);
   return (
     <section aria-label={`Version ${version.version}`} className="min-w-0 space-y-3">
@@ -184,7 +185,7 @@ function VersionDetail({
       </div>
       {diff.isPending ? <Loading label="Comparing…" /> : null}
       {diff.isError ? <LoadError title="We could not compare the versions." error={diff.error} /> : null}
-      {diff.data ? <Changes diff={diff.data.data} /> : null}
+      {diff.data ? <Changes diff={diff.data.data} fields={collection.fields} /> : null}
     </section>
   );
 }
@@ -197,10 +198,22 @@ const shown = (value: unknown) => {
 };
 
 /**
+ * Where a change is, in the words of the form: `title.es` → "Title (es)", `body.2.heading` →
+ * "Body › 2 › heading"; a field the model no longer has keeps its name.
+ */
+export function pathLabel(fields: readonly Field[], path: string): string {
+  const [name = path, ...rest] = path.split('.');
+  const field = fields.find((item) => item.name === name);
+  if (!field) return path;
+  const locale = field.localized && rest.length > 0 ? rest.shift() : undefined;
+  return [`${fieldLabel(field)}${locale ? ` (${locale})` : ''}`, ...rest].join(' › ');
+}
+
+/**
  * The changes from one version to another, under the versions' names: compared with a later
  * version, the older one's values are on the right.
  */
-function Changes({ diff: { from, to, changes } }: { diff: VersionDiff }) {
+function Changes({ diff: { from, to, changes }, fields }: { diff: VersionDiff; fields: readonly Field[] }) {
   if (changes.length === 0) return <p className="text-slate-600 text-sm">No field changed.</p>;
   return (
     <table className="w-full table-fixed text-left text-sm">
@@ -220,8 +233,8 @@ function Changes({ diff: { from, to, changes } }: { diff: VersionDiff }) {
       <tbody className="divide-y divide-slate-100 align-top">
         {changes.map((change) => (
           <tr key={change.path}>
-            <th scope="row" className="break-words py-2 pr-2 font-mono font-normal text-slate-700 text-xs">
-              {change.path}
+            <th scope="row" className="break-words py-2 pr-2 font-normal text-slate-700 text-xs">
+              {pathLabel(fields, change.path)}
             </th>
             <td className="whitespace-pre-wrap break-words py-2 pr-2 text-red-800">
               <del>{shown(change.before)}</del>
