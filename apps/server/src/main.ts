@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { CLIENT_USAGE, isClientCommand, runClientCommand } from './cli/run.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -19,7 +20,7 @@ Commands:
             --role api      serve HTTP only (run workers elsewhere)
             --role worker   run background jobs only
   migrate   bring the database schema up to date and exit
-`;
+${CLIENT_USAGE}`;
 
 type Role = 'all' | 'api' | 'worker';
 
@@ -118,6 +119,17 @@ async function main(argv: string[]): Promise<void> {
   const [command = 'start', ...args] = argv;
   if (command === 'help' || command === '--help') {
     process.stdout.write(USAGE);
+    return;
+  }
+  // These talk to a running Plinth over HTTP: they need none of the server's configuration.
+  if (isClientCommand(command)) {
+    process.exitCode = await runClientCommand(command, args, {
+      env: process.env,
+      cwd: process.cwd(),
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      isStderrTty: process.stderr.isTTY === true,
+    });
     return;
   }
   let config: Config;
