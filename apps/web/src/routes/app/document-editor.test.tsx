@@ -174,6 +174,24 @@ describe('document editor', () => {
     );
   });
 
+  it('has nothing to save when a field is put back as it was', async () => {
+    const saves: FetchCall[] = [];
+    editorApi((call) => {
+      if (call.method === 'PATCH') saves.push(call);
+      return undefined;
+    });
+    const { user } = renderApp('/app/projects/p1/document-editor/articles/d1');
+    const views = await screen.findByRole('spinbutton', { name: 'Views' });
+    await user.type(views, '4');
+    expect(screen.getByRole('status', { name: 'Save state' }).textContent).not.toBe('All changes saved');
+    await user.type(views, '{Backspace}');
+    expect((views as HTMLInputElement).value).toBe('3');
+    expect(screen.getByRole('status', { name: 'Save state' }).textContent).toBe('All changes saved');
+    // Past the autosave delay: no empty version was made.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(saves).toEqual([]);
+  });
+
   it('does not take its own save for someone else’s when the save’s event comes before its answer', async () => {
     const streams = fakeEventSource();
     const saves: FetchCall[] = [];

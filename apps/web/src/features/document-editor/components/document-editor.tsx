@@ -27,7 +27,7 @@ import {
   getEditorDocument,
   useSaveDocument,
 } from '../api/document';
-import { type Edits, editKey, type FieldConflict, reconcile } from '../conflicts';
+import { type Edits, editKey, type FieldConflict, reconcile, sameValue } from '../conflicts';
 import { fallbackIn, valueIn } from '../field-values';
 import { useLiveDocument } from '../hooks/use-live-document';
 import { useLocalDraft } from '../hooks/use-local-draft';
@@ -232,10 +232,14 @@ export function DocumentEditor({
           const key = editKey(of.name, scope(of));
           return key in all ? all[key]?.value : valueIn(of, stored.current.data, locale);
         };
-        const next = {
-          ...all,
-          [editKey(field.name, scope(field))]: { field: field.name, locale: scope(field), value },
+        const next = { ...all };
+        // A value put back as it is stored is no change: nothing to save, and no empty version.
+        const put = (of: Field, to: unknown) => {
+          const key = editKey(of.name, scope(of));
+          if (!stored.current.isNew && sameValue(to, valueIn(of, stored.current.data, locale))) delete next[key];
+          else next[key] = { field: of.name, locale: scope(of), value: to };
         };
+        put(field, value);
         // A slug made from this field follows it while empty, or on a new document until it is written by hand.
         for (const slug of collection.fields) {
           if (slug.type !== 'slug' || slug.options?.from !== field.name || typeof value !== 'string') continue;
@@ -246,11 +250,7 @@ export function DocumentEditor({
             current === '' ||
             (stored.current.isNew && current === toSlug(typeof before === 'string' ? before : '', MAX_SLUG_LENGTH));
           if (follows) {
-            next[editKey(slug.name, scope(slug))] = {
-              field: slug.name,
-              locale: scope(slug),
-              value: toSlug(value, MAX_SLUG_LENGTH),
-            };
+            put(slug, toSlug(value, MAX_SLUG_LENGTH));
           }
         }
         return next;
