@@ -566,12 +566,12 @@ describe('the model builder, the block editor, media and review in a real browse
         .filter({ has: page.getByRole('rowheader', { name: path, exact: true }) })
         .getByRole('cell');
     // The newest against the one before it: only the title changed.
-    await expect.poll(() => change('title').allTextContents()).toEqual(['Version two', 'Version four']);
-    expect(await change('body').count()).toBe(0);
+    await expect.poll(() => change('Title').allTextContents()).toEqual(['Version two', 'Version four']);
+    expect(await change('Body').count()).toBe(0);
     // Against the first: both fields, old and new values side by side.
     await history.getByRole('combobox').selectOption({ label: 'version 1' });
-    await expect.poll(() => change('body').allTextContents()).toEqual(['First body', 'Second body']);
-    expect(await change('title').allTextContents()).toEqual(['Version one', 'Version four']);
+    await expect.poll(() => change('Body').allTextContents()).toEqual(['First body', 'Second body']);
+    expect(await change('Title').allTextContents()).toEqual(['Version one', 'Version four']);
     await expectAccessible(page, 'version history: two versions compared');
 
     await versions.getByText('Version 1', { exact: true }).click();
