@@ -638,6 +638,20 @@ export async function createServices(options: ServicesOptions) {
       deleteMediaFile: (key) => storage.delete(key),
       setLocales: (trx, projectId, locales, now) =>
         repositories.projects.in(trx).update(projectId, { locales, updated_at: now }),
+      audiences: (trx, projectId) => repositories.personalization.in(trx).listAudiences(projectId),
+      insertAudience: (trx, row) => repositories.personalization.in(trx).insertAudience(row),
+      updateAudience: (trx, id, changes) => repositories.personalization.in(trx).updateAudience(id, changes),
+      deleteAudience: (trx, id) => repositories.personalization.in(trx).deleteAudience(id),
+      webhooks: (trx, ids) => repositories.webhooks.in(trx).findAnyProject(ids),
+      projectWebhooks: (trx, projectId) => repositories.webhooks.in(trx).all(projectId),
+      insertWebhook: (trx, row) => repositories.webhooks.in(trx).insert(row),
+      updateWebhook: async (trx, projectId, id, changes) => {
+        await repositories.webhooks.in(trx).update(projectId, id, changes);
+      },
+      deleteWebhook: async (trx, projectId, id) => {
+        await repositories.webhooks.in(trx).delete(projectId, id);
+      },
+      checkWebhookUrl: (url) => webhooks.checkUrl(url),
     },
     audit,
     jobs,

@@ -8,7 +8,6 @@ import {
   type Field,
   type Import,
   type ImportMode,
-  type ImportProblem,
   type ImportReport,
   MEDIA_FOLDER_PATTERN,
 } from '@plinth/contract';
@@ -33,7 +32,9 @@ import type { ProjectRecord } from '../projects/project.mapper.js';
 import type { ProjectGrant } from '../projects/project-access.js';
 import { safeName } from './archive-files.js';
 import { ArchiveError, type ArchiveLimits, type ReadArchive, readArchive } from './archive-reader.js';
+import { ARCHIVE_ID, canonical, isObject, isTimestamp, type ReportProblem } from './archive-values.js';
 import type { documentLine } from './exports.service.js';
+import { type ArchiveSettings, readSettings, type SettingsTargets, writeSettings } from './settings-import.js';
 import type { ImportsRepository } from './transfer.repository.js';
 
 export const IMPORT_JOB = 'project.import';
@@ -42,7 +43,6 @@ export const IMPORT_JOB = 'project.import';
 const BATCH = 200;
 /** Problems a report lists before it stops adding (the import fails either way). */
 const MAX_PROBLEMS = 100;
-const ID = /^[A-Za-z0-9-]{1,64}$/;
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 const STATUSES = new Set(['draft', 'published', 'changed']);
 const MEDIA_FOLDER = new RegExp(MEDIA_FOLDER_PATTERN, 'u');
@@ -54,7 +54,7 @@ type DocumentLine = ReturnType<typeof documentLine>;
  * its part (wired in the composition root). Reads take the import's transaction, so they see
  * what it wrote and nothing slips in between.
  */
-export interface ImportTargets {
+export interface ImportTargets extends SettingsTargets {
   project(projectId: string): Promise<ProjectRecord | undefined>;
   /** Documents among `ids` in any project of the instance. */
   documents(trx: Trx, ids: readonly string[]): Promise<DocumentRow[]>;
@@ -113,14 +113,6 @@ const toImport = (row: ProjectImportRow): Import => ({
   finished_at: row.finished_at,
 });
 
-/** JSON with sorted object keys: two equal documents compare equal whatever their key order. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, item: unknown) =>
-    typeof item === 'object' && item !== null && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : item,
-  );
-
 /** Lines of an NDJSON file, parsed one at a time. */
 async function* lines(file: string): AsyncGenerator<{ line: number; value: unknown }> {
   const reader = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY });
@@ -150,9 +142,6 @@ async function* batches<T>(items: AsyncIterable<T>): AsyncGenerator<T[]> {
   if (batch.length > 0) yield batch;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const isTimestamp = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value));
 const nullableTimestamp = (value: unknown) => value === null || value === undefined || isTimestamp(value);
 
 /** Ids a `copy` gives the archive's documents, versions and assets, by their id in the archive. */
@@ -200,7 +189,8 @@ function rewriteData(
  * transaction, or not at all. `merge` creates and updates, ids kept; `replace` also trashes the
  * documents of the archive's collections that the archive does not hold; `copy` gives every
  * document, version and asset a new id (the same one on every copy of the archive into a
- * project, recorded in import_copies) and rewrites references to them.
+ * project, recorded in import_copies) and rewrites references to them. Audiences and webhooks
+ * follow the same modes (settings-import.ts).
  */
 export class ImportsService {
   constructor(
@@ -340,11 +330,20 @@ export class ImportsService {
     const project = await targets.project(row.project_id);
     if (!project) throw new Error('The project no longer exists');
     const report: ImportReport = { created: 0, updated: 0, unchanged: 0, conflicts: [], errors: [] };
-    const problem = (list: ImportProblem[], entry: string, message: string) => {
+    const problem: ReportProblem = (list, entry, message) => {
       if (list.length < MAX_PROBLEMS) list.push({ path: entry, message });
     };
     const now = isoNow(this.deps.clock);
     const extended = await this.extendedModel(project.id, archive, now, report);
+    const settings: ArchiveSettings = extended
+      ? await readSettings({
+          archive,
+          collections: new Set(extended.model.collections.keys()),
+          targets,
+          report,
+          problem,
+        })
+      : { audiences: [], webhooks: [] };
     /** Storage keys written by this import: removed again if it does not commit. */
     const written: string[] = [];
     try {
@@ -364,6 +363,7 @@ export class ImportsService {
         await this.importVersions(trx, project.id, archive, extended, imported, report, problem, ids);
         await this.importMedia(trx, project.id, archive, report, problem, written, Number(row.dry_run) === 1, ids);
         if (row.mode === 'replace') await this.trashMissing(trx, archive, extended, imported, scope, report, now);
+        await writeSettings(trx, { projectId: project.id, mode: row.mode, settings, targets, report, problem, now });
         if (report.conflicts.length > 0 || report.errors.length > 0 || Number(row.dry_run) === 1) {
           throw new Rollback(report);
         }
@@ -403,7 +403,7 @@ export class ImportsService {
       for await (const batch of batches(lines(file))) {
         const sources = batch.flatMap(({ value }) => {
           const id = isObject(value) ? value.id : undefined;
-          return typeof id === 'string' && ID.test(id) && !ids.has(id) ? [id] : [];
+          return typeof id === 'string' && ARCHIVE_ID.test(id) && !ids.has(id) ? [id] : [];
         });
         const known = await repository.copiesOf(projectId, sources);
         const fresh = new Map(sources.filter((id) => !known.has(id)).map((id) => [id, newId()]));
@@ -463,7 +463,7 @@ export class ImportsService {
     extended: ExtendedModel,
     scope: { locales: readonly string[]; defaultLocale: string },
     report: ImportReport,
-    problem: (list: ImportProblem[], entry: string, message: string) => void,
+    problem: ReportProblem,
     copies: IdMap | null,
   ): Promise<Map<string, Set<string>>> {
     const imported = new Map<string, Set<string>>();
@@ -483,7 +483,7 @@ export class ImportsService {
         for (const { line, value } of batch) {
           const at = `${name}:${line}`;
           const document = value as DocumentLine;
-          if (!isObject(value) || typeof document.id !== 'string' || !ID.test(document.id)) {
+          if (!isObject(value) || typeof document.id !== 'string' || !ARCHIVE_ID.test(document.id)) {
             problem(report.errors, at, 'is not a document with a valid id');
           } else if (ids.has(copies?.get(document.id) ?? document.id)) {
             problem(report.errors, at, `document ${document.id} appears twice`);
@@ -609,7 +609,7 @@ export class ImportsService {
     extended: ExtendedModel,
     imported: ReadonlyMap<string, ReadonlySet<string>>,
     report: ImportReport,
-    problem: (list: ImportProblem[], entry: string, message: string) => void,
+    problem: ReportProblem,
     copies: IdMap | null,
   ): Promise<void> {
     for (const [name, file] of archive.files) {
@@ -637,7 +637,7 @@ export class ImportsService {
           if (
             !isObject(value) ||
             typeof version.id !== 'string' ||
-            !ID.test(version.id) ||
+            !ARCHIVE_ID.test(version.id) ||
             typeof version.document_id !== 'string' ||
             !documents.has(version.document_id) ||
             !Number.isSafeInteger(version.version) ||
@@ -685,7 +685,7 @@ export class ImportsService {
     projectId: string,
     archive: ReadArchive,
     report: ImportReport,
-    problem: (list: ImportProblem[], entry: string, message: string) => void,
+    problem: ReportProblem,
     written: string[],
     dryRun: boolean,
     copies: IdMap | null,
@@ -699,7 +699,7 @@ export class ImportsService {
         if (
           !isObject(value) ||
           typeof asset.id !== 'string' ||
-          !ID.test(asset.id) ||
+          !ARCHIVE_ID.test(asset.id) ||
           !String(asset.path).startsWith(`media/${asset.id}/`) ||
           !file ||
           typeof asset.filename !== 'string' ||

@@ -39,6 +39,21 @@ export class WebhooksRepository extends Repository {
       .executeTakeFirst();
   }
 
+  /** Every webhook of the project (imports compare them with an archive's). */
+  all(projectId: string): Promise<WebhookRow[]> {
+    return this.db.selectFrom('webhooks').selectAll().where('project_id', '=', projectId).orderBy('id').execute();
+  }
+
+  /** Webhooks among `ids` in any project of the instance (an import's ids must not be another project's). */
+  findAnyProject(ids: readonly string[]): Promise<WebhookRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
   findById(id: string): Promise<WebhookRow | undefined> {
     return this.db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
   }

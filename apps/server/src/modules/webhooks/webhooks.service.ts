@@ -24,6 +24,9 @@ import { fixedHeaders } from './webhook-delivery.job.js';
 import type { WebhookEvents } from './webhook-events.js';
 import type { WebhooksRepository } from './webhooks.repository.js';
 
+/** A new signing secret, for a webhook created without one. */
+export const newWebhookSecret = (): string => randomSecret(32, 'whsec_');
+
 /** Webhooks of a project: their settings, the delivery log, test pings and redeliveries. */
 export class WebhooksService {
   private readonly repository: WebhooksRepository;
@@ -49,8 +52,11 @@ export class WebhooksService {
     return isoNow(this.deps.clock);
   }
 
-  /** Refuses URLs that are not http(s) or reach private addresses (checked again at connect time). */
-  private async checkUrl(url: string): Promise<string> {
+  /**
+   * The URL as a webhook stores it; refuses URLs that are not http(s) or reach private addresses
+   * (checked again at connect time). Imports check the URLs of their webhooks with it too.
+   */
+  async checkUrl(url: string): Promise<string> {
     try {
       return (await this.deps.client.checkUrl(url.trim())).toString();
     } catch (error) {
@@ -95,7 +101,7 @@ export class WebhooksService {
     const url = await this.checkUrl(body.url);
     await this.checkCollections(grant.project.id, body.collections);
     const now = this.now();
-    const secret = body.secret ?? randomSecret(32, 'whsec_');
+    const secret = body.secret ?? newWebhookSecret();
     const row: WebhookRow = {
       id: newId(),
       project_id: grant.project.id,
