@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startServer } from './server.js';
 
 // Lighthouse's default audit (mobile, simulated throttling) on the pages people land on, in
-// Debian's Chromium. Every category must score at least 95. Performance is the median of five
-// runs, as Lighthouse advises, so that noisy runs on a busy machine neither fail nor pass it.
+// Debian's Chromium. Every category must score at least 95. Performance is the median of seven
+// runs, as Lighthouse advises for variance, so that noisy runs on a busy machine neither fail nor
+// pass it (with five, one CI run on this 2-core machine gave /pricing 90 where it scores 97-99).
 
 const PAGES = ['/', '/pricing', '/blog'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const RUNS = 5;
+const RUNS = 7;
 const MINIMUM = 95;
 
 type Scores = Record<(typeof CATEGORIES)[number], number>;
@@ -61,5 +62,5 @@ describe('Lighthouse on the public pages', () => {
       for (const id of CATEGORIES)
         expect(row[id], `${id} of ${row.path} (failing: ${row.failing})`).toBeGreaterThanOrEqual(MINIMUM);
     }
-  }, 300_000);
+  }, 600_000);
 });
