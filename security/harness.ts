@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
 import { createTestApp, type Session, signUp, type TestApp } from '../apps/server/src/test/harness.js';
 
 // The attack suite's one way in: a real server (services, HTTP app, worker, as `plinth start`
@@ -113,6 +114,11 @@ export const errorCode = (answer: Answer): string | undefined => {
   const code = (answer.json as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' ? code : undefined;
 };
+
+/** The answer's status and error code are these. */
+export function expectStatus(answer: Answer, status: number, code: string): void {
+  expect({ status: answer.status, code: errorCode(answer) }).toEqual({ status, code });
+}
 
 /** A registered, signed-in user (the target's first user is its instance admin). */
 export const newUser = (target: Target, name = 'Attacker') => signUp(target.app, { name });

@@ -3,7 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer, MailMessage } from '../apps/server/src/lib/mailer.js';
 import { createCollection, createDocument, createProject, createToken } from '../apps/server/src/test/content.js';
 import { call, createTestClock, type Session, signIn, uniqueEmail } from '../apps/server/src/test/harness.js';
-import { type Answer, attack, errorCode, newUser, report, send, startTarget, type Target } from './harness.js';
+import {
+  type Answer,
+  type Attempt,
+  attack,
+  errorCode,
+  expectStatus,
+  newUser,
+  report,
+  send,
+  startTarget,
+  type Target,
+} from './harness.js';
 
 // Identity: forged and misused JWTs, password reset tokens of the wrong type or used twice,
 // sessions after logout, password change and refresh-token reuse (the shapes of Strapi's,
@@ -55,9 +66,9 @@ describe('identity: tokens, reset links and sessions', () => {
   afterAll(async () => target?.close());
 
   const me = (as: Session | string) => send(target, { path: '/api/v1/auth/me', as });
-  const expectStatus = (answer: Answer, status: number, code: string) => {
-    expect({ status: answer.status, code: errorCode(answer) }).toEqual({ status, code });
-  };
+  /** The attempt is refused as unauthenticated (401). */
+  const expectUnauthenticated = async (tried: string, attempt: Attempt) =>
+    expectStatus(await attack(target, tried, attempt), 401, 'UNAUTHENTICATED');
   /** The claims of a forged token: the victim's user and a session id that looks real. */
   const victimClaims = () => {
     const now = Math.floor(time.clock().getTime() / 1000);
@@ -141,11 +152,10 @@ describe('identity: tokens, reset links and sessions', () => {
       expect(answer.text).not.toContain(victim.email);
       // The session id swapped for the victim's, too.
       const swapped = `${header}.${b64url(JSON.stringify({ ...payload, sid: victimClaims().sid }))}.${signature}`;
-      expectStatus(
-        await attack(target, 'attacker’s token with sid = victim’s session', { path: '/api/v1/auth/me', as: swapped }),
-        401,
-        'UNAUTHENTICATED',
-      );
+      await expectUnauthenticated('attacker’s token with sid = victim’s session', {
+        path: '/api/v1/auth/me',
+        as: swapped,
+      });
     });
 
     it('answers TOKEN_EXPIRED to an access token past its 15 minutes, while refresh still works', async () => {
@@ -175,14 +185,10 @@ describe('identity: tokens, reset links and sessions', () => {
       });
       expect(minted.statusCode).toBe(201);
       const previewToken: string = minted.json().data.token;
-      expectStatus(
-        await attack(target, 'preview token without its plp_ prefix, as an access token', {
-          path: `/api/v1/projects/${projectId}`,
-          as: previewToken.slice('plp_'.length),
-        }),
-        401,
-        'UNAUTHENTICATED',
-      );
+      await expectUnauthenticated('preview token without its plp_ prefix, as an access token', {
+        path: `/api/v1/projects/${projectId}`,
+        as: previewToken.slice('plp_'.length),
+      });
       expectStatus(
         await attack(target, 'preview token on the project’s members list', {
           path: `/api/v1/projects/${projectId}/members`,
@@ -191,14 +197,10 @@ describe('identity: tokens, reset links and sessions', () => {
         403,
         'FORBIDDEN',
       );
-      expectStatus(
-        await attack(target, 'an access token dressed as a preview token (plp_ + JWT)', {
-          path: `/api/v1/projects/${projectId}/collections/articles/documents/${doc.id}`,
-          as: `plp_${owner.accessToken}`,
-        }),
-        401,
-        'UNAUTHENTICATED',
-      );
+      await expectUnauthenticated('an access token dressed as a preview token (plp_ + JWT)', {
+        path: `/api/v1/projects/${projectId}/collections/articles/documents/${doc.id}`,
+        as: `plp_${owner.accessToken}`,
+      });
     });
   });
 
@@ -310,17 +312,12 @@ describe('identity: tokens, reset links and sessions', () => {
         url: `/api/v1/projects/${projectId}/api-tokens/${revoked.json().data.id}`,
       });
       expect(revocation.statusCode).toBe(204);
-      expectStatus(
-        await attack(target, 'the API token right after its revocation', { path: collections, as: revokedToken }),
-        401,
-        'UNAUTHENTICATED',
-      );
+      await expectUnauthenticated('the API token right after its revocation', { path: collections, as: revokedToken });
       time.advance(61_000);
-      expectStatus(
-        await attack(target, 'the API token a second past its expires_at', { path: collections, as: expiringToken }),
-        401,
-        'UNAUTHENTICATED',
-      );
+      await expectUnauthenticated('the API token a second past its expires_at', {
+        path: collections,
+        as: expiringToken,
+      });
     });
 
     it('refuses operator objects and arrays in the login body (NoSQL-style login bypass)', async () => {
@@ -403,24 +400,16 @@ describe('identity: tokens, reset links and sessions', () => {
 
     it('refuses an access token sent to the refresh endpoint (body or header)', async () => {
       const user = await newUser(target);
-      expectStatus(
-        await attack(target, 'access token as refresh_token in the body', {
-          method: 'POST',
-          path: '/api/v1/auth/refresh',
-          body: { refresh_token: user.accessToken },
-        }),
-        401,
-        'UNAUTHENTICATED',
-      );
-      expectStatus(
-        await attack(target, 'access token as the Authorization of refresh, no body', {
-          method: 'POST',
-          path: '/api/v1/auth/refresh',
-          as: user,
-        }),
-        401,
-        'UNAUTHENTICATED',
-      );
+      await expectUnauthenticated('access token as refresh_token in the body', {
+        method: 'POST',
+        path: '/api/v1/auth/refresh',
+        body: { refresh_token: user.accessToken },
+      });
+      await expectUnauthenticated('access token as the Authorization of refresh, no body', {
+        method: 'POST',
+        path: '/api/v1/auth/refresh',
+        as: user,
+      });
       // The user's real refresh token still works: nothing above touched the session.
       expect((await refresh(user.refreshToken)).status).toBe(200);
     });
@@ -613,15 +602,11 @@ describe('identity: tokens, reset links and sessions', () => {
         payload: { email: invitedEmail, role: 'admin' },
       });
       expect(invited.statusCode).toBe(201);
-      expectStatus(
-        await attack(target, 'log in to the invited (passwordless) account with a guess', {
-          method: 'POST',
-          path: '/api/v1/auth/login',
-          body: { username: invitedEmail, password: 'x' },
-        }),
-        401,
-        'UNAUTHENTICATED',
-      );
+      await expectUnauthenticated('log in to the invited (passwordless) account with a guess', {
+        method: 'POST',
+        path: '/api/v1/auth/login',
+        body: { username: invitedEmail, password: 'x' },
+      });
       const registered = await attack(target, 'register the invited email without the invitation link', {
         method: 'POST',
         path: '/api/v1/auth/register',
@@ -664,25 +649,16 @@ describe('identity: tokens, reset links and sessions', () => {
         body: { refresh_token: pair.refresh_token },
       });
       expect(out.status).toBe(204);
-      expectStatus(
-        await attack(target, 'refresh after logout', {
-          method: 'POST',
-          path: '/api/v1/auth/refresh',
-          body: { refresh_token: pair.refresh_token },
-        }),
-        401,
-        'UNAUTHENTICATED',
-      );
-      expectStatus(
-        await attack(target, 'access token of the ended session', { path: '/api/v1/auth/me', as: pair.access_token }),
-        401,
-        'UNAUTHENTICATED',
-      );
-      expectStatus(
-        await attack(target, 'first access token of the ended session', { path: '/api/v1/auth/me', as: user }),
-        401,
-        'UNAUTHENTICATED',
-      );
+      await expectUnauthenticated('refresh after logout', {
+        method: 'POST',
+        path: '/api/v1/auth/refresh',
+        body: { refresh_token: pair.refresh_token },
+      });
+      await expectUnauthenticated('access token of the ended session', {
+        path: '/api/v1/auth/me',
+        as: pair.access_token,
+      });
+      await expectUnauthenticated('first access token of the ended session', { path: '/api/v1/auth/me', as: user });
     });
 
     it('ends every other session (refresh and access tokens) when the password changes', async () => {
@@ -695,23 +671,15 @@ describe('identity: tokens, reset links and sessions', () => {
         body: { current_password: PASSWORD, new_password: 'a brand new passphrase' },
       });
       expect(changed.status).toBe(204);
-      expectStatus(
-        await attack(target, 'stolen session’s refresh token after a password change', {
-          method: 'POST',
-          path: '/api/v1/auth/refresh',
-          body: { refresh_token: stolen.refreshToken },
-        }),
-        401,
-        'UNAUTHENTICATED',
-      );
-      expectStatus(
-        await attack(target, 'stolen session’s access token after a password change', {
-          path: '/api/v1/auth/me',
-          as: stolen,
-        }),
-        401,
-        'UNAUTHENTICATED',
-      );
+      await expectUnauthenticated('stolen session’s refresh token after a password change', {
+        method: 'POST',
+        path: '/api/v1/auth/refresh',
+        body: { refresh_token: stolen.refreshToken },
+      });
+      await expectUnauthenticated('stolen session’s access token after a password change', {
+        path: '/api/v1/auth/me',
+        as: stolen,
+      });
       expect((await me(current)).status).toBe(200);
       expect((await refresh(current.refreshToken)).status).toBe(200);
     });
@@ -727,20 +695,12 @@ describe('identity: tokens, reset links and sessions', () => {
       });
       expect(reset.status).toBe(204);
       for (const session of [user, other]) {
-        expectStatus(
-          await attack(target, 'access token after a reset', { path: '/api/v1/auth/me', as: session }),
-          401,
-          'UNAUTHENTICATED',
-        );
-        expectStatus(
-          await attack(target, 'refresh token after a reset', {
-            method: 'POST',
-            path: '/api/v1/auth/refresh',
-            body: { refresh_token: session.refreshToken },
-          }),
-          401,
-          'UNAUTHENTICATED',
-        );
+        await expectUnauthenticated('access token after a reset', { path: '/api/v1/auth/me', as: session });
+        await expectUnauthenticated('refresh token after a reset', {
+          method: 'POST',
+          path: '/api/v1/auth/refresh',
+          body: { refresh_token: session.refreshToken },
+        });
       }
     });
 
@@ -755,23 +715,15 @@ describe('identity: tokens, reset links and sessions', () => {
         body: { refresh_token: user.refreshToken },
       });
       expectStatus(replay, 401, 'UNAUTHENTICATED');
-      expectStatus(
-        await attack(target, 'the newest refresh token of the chain', {
-          method: 'POST',
-          path: '/api/v1/auth/refresh',
-          body: { refresh_token: pair.refresh_token },
-        }),
-        401,
-        'UNAUTHENTICATED',
-      );
-      expectStatus(
-        await attack(target, 'the newest access token of the chain', {
-          path: '/api/v1/auth/me',
-          as: pair.access_token,
-        }),
-        401,
-        'UNAUTHENTICATED',
-      );
+      await expectUnauthenticated('the newest refresh token of the chain', {
+        method: 'POST',
+        path: '/api/v1/auth/refresh',
+        body: { refresh_token: pair.refresh_token },
+      });
+      await expectUnauthenticated('the newest access token of the chain', {
+        path: '/api/v1/auth/me',
+        as: pair.access_token,
+      });
     });
 
     it('lets only one of two racing refreshes with the same token win, and then ends the session', async () => {
@@ -799,14 +751,10 @@ describe('identity: tokens, reset links and sessions', () => {
       const [header, , signature] = fresh.split('.');
       const old = jwtParts(user.accessToken).payload;
       const revived = `${header}.${b64url(JSON.stringify({ ...jwtParts(fresh).payload, sid: old.sid, jti: randomUUID() }))}.${signature}`;
-      expectStatus(
-        await attack(target, 'new token’s signature over the ended session’s sid', {
-          path: '/api/v1/auth/me',
-          as: revived,
-        }),
-        401,
-        'UNAUTHENTICATED',
-      );
+      await expectUnauthenticated('new token’s signature over the ended session’s sid', {
+        path: '/api/v1/auth/me',
+        as: revived,
+      });
     });
   });
 });

@@ -8,6 +8,7 @@ import {
   type Attempt,
   attack,
   errorCode,
+  expectStatus,
   newUser,
   report,
   send,
@@ -202,9 +203,6 @@ describe('mass assignment and privilege escalation', () => {
   let project: string;
   let docs: string;
 
-  const expectStatus = (answer: Answer, status: number, code: string) => {
-    expect({ status: answer.status, code: errorCode(answer) }).toEqual({ status, code });
-  };
   const get = async (as: Session | string, url: string) => {
     const response = await call(target.app, as, { method: 'GET', url });
     expect(response.statusCode).toBe(200);
