@@ -113,6 +113,12 @@ describe('plinth export, import and model', () => {
     const missing = await plinth(['import', '--project', source, path.join(workDir, 'missing.tar.gz')]);
     expect(missing).toMatchObject({ code: 1, stdout: '' });
     expect(missing.stderr).toContain(`Could not read ${path.join(workDir, 'missing.tar.gz')}`);
+
+    // A file that breaks while it is sent says why, not what the server saw of it.
+    const folder = fs.mkdtempSync(path.join(workDir, 'folder-'));
+    const unreadable = await plinth(['import', '--project', source, folder]);
+    expect(unreadable).toMatchObject({ code: 1, stdout: '' });
+    expect(unreadable.stderr).toContain('EISDIR');
   });
 
   it('lists the diff between two models as a table, applies it, and then finds none', async () => {

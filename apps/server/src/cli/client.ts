@@ -157,8 +157,18 @@ async function postMultipart(
     yield* createReadStream(form.file.path);
     yield tail;
   };
-  // The server may answer (a refused token, a full quota) before it has read the whole body.
-  await Promise.all([pipeline(body, request).catch(() => undefined), answer]);
+  // The server may answer (a refused token, a full quota) before it has read the whole body, so
+  // a body cut short is no error when an answer came; without one, what broke the body says why.
+  let sendError: unknown = null;
+  const sent = pipeline(body, request).catch((error: unknown) => {
+    sendError = error;
+  });
+  try {
+    await Promise.all([sent, answer]);
+  } catch (error) {
+    await sent;
+    throw sendError ?? error;
+  }
   return answer;
 }
 
